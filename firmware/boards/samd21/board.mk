@@ -1,0 +1,7 @@
+# ATSAMD21J18A (SAMD21 Xplained Pro class): Cortex-M0+ at 48 MHz, 256 KiB flash, 32 KiB SRAM.
+# Console: SERCOM3 USART (the Xplained Pro's EDBG virtual COM port).
+BOARD_CORE     := m0plus
+BOARD_CPUFLAGS := -mcpu=cortex-m0plus -mthumb -mfloat-abi=soft
+BOARD_CLOCK_HZ := 48000000
+BOARD_CYCLES   := systick
+BOARD_SOURCES  := boards/samd21/board.c

@@ -1,0 +1,86 @@
+# Entry points. `make` and `make test` are the two commands a fresh machine needs (README.md).
+#
+#   make              main job on the default board: build, run the bench in Renode, print results
+#   make test         unit tests, the firmware matrix, the robot suites when Renode is present
+#   make test-all     as `make test`, plus the suites tagged slow (fuzzing, long sweeps)
+#   make firmware     the firmware matrix (-Wall -Wextra -Werror) and build/fw/sizes.txt
+#   make robot        the robot suites only (needs Renode)
+#   make deps         dependencies (Debian packages, .venv, third-party sources, Renode)
+#   make clean        remove build/
+#
+# Filters: BOARD=, LIB=, OPT= (one value each; empty means all, except that `make` runs BOARD=rt1060).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := main
+
+ALL_BOARDS := rt1060 rt1170 samd21 stm32f407
+ALL_LIBS   := mbedtls wolfcrypt
+ALL_OPTS   := none high-speed
+DEFAULT_BOARD := rt1060
+
+BOARD ?=
+LIB   ?=
+OPT   ?=
+JOBS  ?= 2
+
+# One clear line for a value that is not in the matrix.
+check = $(if $(filter-out $(2),$(1)),$(error unknown $(3)=$(filter-out $(2),$(1)); valid: $(2)))
+$(call check,$(BOARD),$(ALL_BOARDS),BOARD)
+$(call check,$(LIB),$(ALL_LIBS),LIB)
+$(call check,$(OPT),$(ALL_OPTS),OPT)
+
+BOARDS    := $(or $(BOARD),$(ALL_BOARDS))
+LIBRARIES := $(or $(LIB),$(ALL_LIBS))
+OPTS      := $(or $(OPT),$(ALL_OPTS))
+
+VENV        := .venv
+PYTHON      := $(VENV)/bin/python
+RENODE      := $(shell tools/find-renode.sh)
+RENODE_TEST := $(shell tools/find-renode.sh test)
+ROBOT_OUT   := build/robot
+
+# Robot tag filter from BOARD/LIB/OPT (tags: board id, library, opt, path, kind).
+robot_include = $(subst $(eval) ,AND,$(strip $(BOARD) $(LIB) $(OPT)))
+ROBOT_FILTER  = $(if $(robot_include),--include $(robot_include))
+
+.PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean
+
+main: deps firmware-main
+	@$(PYTHON) tools/run_firmware.py --board $(or $(BOARD),$(DEFAULT_BOARD)) \
+	    --library $(firstword $(LIBRARIES)) --path sw --opt $(lastword $(OPTS)) --app bench
+
+.PHONY: firmware-main
+firmware-main:
+	@$(MAKE) --no-print-directory -C firmware -j$(JOBS) BOARDS="$(or $(BOARD),$(DEFAULT_BOARD))" \
+	    LIBRARIES="$(LIBRARIES)" OPTS="$(OPTS)"
+
+deps:
+	@tools/deps.sh all
+
+deps-firmware:
+	@tools/deps.sh firmware
+
+firmware: deps-firmware
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory -C firmware -j$(JOBS) BOARDS="$(BOARDS)" LIBRARIES="$(LIBRARIES)" \
+	    OPTS="$(OPTS)" && echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
+
+unit: deps
+	@$(PYTHON) -m pytest -q tools/tests
+
+# renode-test runs the suites listed in robot-tests/tests.yaml from the repository root; the
+# summary step fails when zero tests ran (renode-test itself would report success).
+robot robot-all: firmware
+	@if [ -z "$(RENODE_TEST)" ]; then echo "robot: error: renode-test not found (set RENODE or install Renode)"; exit 1; fi
+	@rm -rf $(ROBOT_OUT) && mkdir -p $(ROBOT_OUT)
+	@echo "robot: $(RENODE_TEST) -t robot-tests/tests.yaml -j$(JOBS) $(ROBOT_FILTER) $(if $(filter robot,$@),--exclude slow)"
+	@PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(RENODE_TEST) -t robot-tests/tests.yaml -j$(JOBS) \
+	    -r $(ROBOT_OUT) $(ROBOT_FILTER) $(if $(filter robot,$@),--exclude slow) > $(ROBOT_OUT)/renode-test.log 2>&1; \
+	    status=$$?; tail -n 25 $(ROBOT_OUT)/renode-test.log; \
+	    $(PYTHON) tools/robot_summary.py $$(find $(ROBOT_OUT) -name 'robot_output*.xml') && exit $$status
+
+test test-all: deps
+	@tools/test.sh $(if $(filter test-all,$@),all,default) "$(BOARD)" "$(LIB)" "$(OPT)"
+
+clean:
+	rm -rf build

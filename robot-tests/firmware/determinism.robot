@@ -1,0 +1,37 @@
+*** Settings ***
+Documentation     The same ELF run twice executes exactly the same instructions and reports the
+...               same cycle counts: profiles and predictions are reproducible.
+Resource          ../resources/firmware.resource
+Test Tags         sw    firmware
+
+*** Keywords ***
+Run Bench And Count
+    [Arguments]    ${board}
+    Start Firmware    ${board}    mbedtls    sw    high-speed    bench
+    ${results}=    Create List
+    FOR    ${title}    IN    @{BENCH_TITLES}
+        ${line}=    Wait For Line On Uart    ^@result \\{.*\\}$    treatAsRegex=true
+        ${result}=    Evaluate    json.loads($line.Line[len('@result '):])    modules=json
+        Append To List    ${results}    ${result}[cycles]
+    END
+    Wait For Line On Uart    @done bench failures=0
+    ${instructions}=    Execute Command    sysbus.cpu ExecutedInstructions
+    RETURN    ${results}    ${instructions.strip()}
+
+Runs Should Be Identical
+    [Arguments]    ${board}
+    ${cycles_a}    ${instructions_a}=    Run Bench And Count    ${board}
+    Reset Emulation
+    ${cycles_b}    ${instructions_b}=    Run Bench And Count    ${board}
+    Lists Should Be Equal    ${cycles_a}    ${cycles_b}
+    Should Be Equal    ${instructions_a}    ${instructions_b}
+    Should Be True    int($instructions_a) > 100000    implausibly few instructions: ${instructions_a}
+
+*** Test Cases ***
+Should Execute The Same Instructions Twice On The RT1060
+    [Tags]    rt1060
+    Runs Should Be Identical    rt1060
+
+Should Execute The Same Instructions Twice On The SAMD21
+    [Tags]    samd21
+    Runs Should Be Identical    samd21

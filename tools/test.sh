@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `make test` / `make test-all`: unit tests, the firmware matrix, then the robot suites when Renode
+# is present. Ends with a summary of what ran, what was skipped and why; fails if anything failed
+# or if Renode is present and zero robot tests ran.
+#
+#   tools/test.sh default|all BOARD LIB OPT
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+mode=${1:-default}
+filters=(BOARD="${2:-}" LIB="${3:-}" OPT="${4:-}")
+summary=()
+failed=0
+
+step() {
+    local name=$1; shift
+    local start; start=$(date +%s)
+    echo "=== $name"
+    if "$@"; then
+        summary+=("PASS     $name ($(( $(date +%s) - start )) s)")
+    else
+        summary+=("FAIL     $name ($(( $(date +%s) - start )) s)")
+        failed=1
+    fi
+}
+
+step "unit tests (pytest tools/tests)" .venv/bin/python -m pytest -q tools/tests
+step "firmware matrix (-Wall -Wextra -Werror)" make --no-print-directory firmware "${filters[@]}"
+
+if [ -n "$(tools/find-renode.sh test)" ]; then
+    target=robot; [ "$mode" = all ] && target=robot-all
+    step "robot suites ($target: renode-test -t robot-tests/tests.yaml)" \
+        make --no-print-directory "$target" "${filters[@]}"
+else
+    summary+=("SKIPPED  robot suites: Renode not found (no \$RENODE, no renode-test on PATH, no build/tools/renode)")
+fi
+
+echo
+echo "=== summary"
+printf '  %s\n' "${summary[@]}"
+[ -f build/robot/renode-test.log ] && [ -n "$(tools/find-renode.sh test)" ] && \
+    .venv/bin/python tools/robot_summary.py $(find build/robot -name 'robot_output*.xml') 2>/dev/null | sed 's/^/  /'
+exit $failed

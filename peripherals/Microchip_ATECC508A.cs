@@ -1,0 +1,1338 @@
+//
+// Copyright (c) 2024 the renode-crypto-bench authors
+//
+// This file is licensed under the MIT License.
+// Full license text is available in 'licenses/MIT.txt'.
+//
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Security.Cryptography;
+using System.Text;
+using Antmicro.Renode.Core;
+using Antmicro.Renode.Logging;
+using Antmicro.Renode.Time;
+using Org.BouncyCastle.Asn1.Nist;
+using Org.BouncyCastle.Asn1.X9;
+using Org.BouncyCastle.Crypto.Digests;
+using Org.BouncyCastle.Crypto.Parameters;
+using Org.BouncyCastle.Crypto.Signers;
+using Org.BouncyCastle.Math;
+using ECCurve = Org.BouncyCastle.Math.EC.ECCurve;
+using ECPoint = Org.BouncyCastle.Math.EC.ECPoint;
+
+namespace Antmicro.Renode.Peripherals.I2C
+{
+    /// <summary>
+    /// Microchip ATECC508A CryptoAuthentication device on I2C (7-bit address 0x60 by default).
+    ///
+    /// Word addresses (first byte of every write): 0x00 reset the I/O buffer pointer, 0x01 sleep,
+    /// 0x02 idle, 0x03 command packet. Command packets are [count][opcode][param1][param2 lo, hi]
+    /// [data][CRC-16 lo, hi]; responses [count][data][CRC-16 lo, hi]. While asleep, idle or busy the
+    /// device does not acknowledge its address (AddressAcknowledge is false, Read returns nothing).
+    ///
+    /// Waking: a bus master that holds SDA low for at least tWLO calls SdaHeldLow (the SAMD21
+    /// SERCOM I2C model does, for every address phase); tests can call Wake() directly.
+    ///
+    /// Cryptography is real (SHA-256, P-256 ECDSA and ECDH through BouncyCastle); command execution
+    /// takes modelled virtual time (the *TimeMs properties; defaults in
+    /// models/accelerators/atecc508a_timing.toml), during which the device NACKs.
+    ///
+    /// State that survives power cycles (config zone, OTP zone, data slots) is the State property
+    /// (hex text) and, when StateFile is set, that file: loaded at creation/reset, saved after every
+    /// command that changes it. A fresh device has the factory configuration and unlocked zones.
+    /// </summary>
+    public class Microchip_ATECC508A : II2CPeripheral
+    {
+        public Microchip_ATECC508A(Machine machine)
+        {
+            this.machine = machine;
+            var x9 = NistNamedCurves.GetByName("P-256");
+            domain = new ECDomainParameters(x9.Curve, x9.G, x9.N, x9.H);
+            curve = x9.Curve;
+            commands = new Dictionary<byte, Func<Packet, byte[]>>
+            {
+                { OpInfo, ExecuteInfo },
+                { OpRandom, ExecuteRandom },
+                { OpNonce, ExecuteNonce },
+                { OpSha, ExecuteSha },
+                { OpGenKey, ExecuteGenKey },
+                { OpSign, ExecuteSign },
+                { OpVerify, ExecuteVerify },
+                { OpEcdh, ExecuteEcdh },
+                { OpRead, ExecuteRead },
+                { OpWrite, ExecuteWrite },
+                { OpLock, ExecuteLock },
+            };
+            UseMaximumExecutionTimes = false;
+            WatchdogMilliseconds = DefaultWatchdogMilliseconds;
+            WakeLowMicroseconds = DefaultWakeLowMicroseconds;
+            RandomSeed = 0x508A;
+            LoadFreshDevice();
+            Reset();
+        }
+
+        public void Reset()
+        {
+            lock(sync)
+            {
+                if(!string.IsNullOrEmpty(stateFile) && File.Exists(stateFile))
+                {
+                    LoadStateFromFile();
+                }
+                PowerDown();
+                ioBuffer = new byte[0];
+                ioPointer = 0;
+                drbgCounter = 0;
+            }
+        }
+
+        /// <summary>The wake pulse: SDA held low for the given time by the bus master.</summary>
+        public void SdaHeldLow(double microseconds)
+        {
+            lock(sync)
+            {
+                if(mode == Mode.Awake || microseconds < WakeLowMicroseconds)
+                {
+                    return;
+                }
+                WakeLocked();
+            }
+        }
+
+        /// <summary>Wakes the device as a long enough low pulse on SDA would (tests, monitor).</summary>
+        public void Wake()
+        {
+            SdaHeldLow(double.MaxValue);
+        }
+
+        public void Write(byte[] data)
+        {
+            lock(sync)
+            {
+                if(!AcknowledgingLocked())
+                {
+                    this.Log(LogLevel.Warning, "Write of {0} bytes while {1}: not acknowledged", data.Length, busy ? "busy" : mode.ToString().ToLower());
+                    return;
+                }
+                if(data.Length == 0)
+                {
+                    return;
+                }
+                switch(data[0])
+                {
+                case WordAddressReset:
+                    ioPointer = 0;
+                    break;
+                case WordAddressSleep:
+                    this.Log(LogLevel.Debug, "Sleep");
+                    PowerDown();
+                    break;
+                case WordAddressIdle:
+                    this.Log(LogLevel.Debug, "Idle");
+                    mode = Mode.Idle;
+                    watchdogGeneration++;
+                    break;
+                case WordAddressCommand:
+                    ReceiveCommand(data.Skip(1).ToArray());
+                    break;
+                default:
+                    this.Log(LogLevel.Warning, "Unknown word address 0x{0:X2}: ignored", data[0]);
+                    break;
+                }
+            }
+        }
+
+        public byte[] Read(int count = 1)
+        {
+            lock(sync)
+            {
+                if(!AcknowledgingLocked())
+                {
+                    this.Log(LogLevel.Noisy, "Read while {0}: not acknowledged", busy ? "busy" : mode.ToString().ToLower());
+                    return new byte[0];
+                }
+                var result = new byte[Math.Max(count, 0)];
+                for(var i = 0; i < result.Length; i++)
+                {
+                    // Past the end of the response the I/O buffer reads as 0xFF (bus pulled high).
+                    result[i] = ioPointer < ioBuffer.Length ? ioBuffer[ioPointer] : (byte)0xFF;
+                    ioPointer++;
+                }
+                return result;
+            }
+        }
+
+        public void FinishTransmission()
+        {
+        }
+
+        /// <summary>One bus write given as hex text ("03 07 30 ..."), for the monitor and tests.</summary>
+        public void WriteHex(string hex)
+        {
+            Write(FromHex(hex));
+        }
+
+        /// <summary>One bus read of count bytes as hex text ("" when not acknowledged).</summary>
+        public string ReadHex(int count)
+        {
+            return ToHex(Read(count));
+        }
+
+        /// <summary>Puts the device back into its factory state (keeps the serial number).</summary>
+        public void FactoryReset()
+        {
+            lock(sync)
+            {
+                var serial = SerialNumber;
+                LoadFreshDevice();
+                SerialNumber = serial;
+                SaveStateToFile();
+            }
+        }
+
+        /// <summary>Whether the device acknowledges its address now (awake and not executing).</summary>
+        public bool AddressAcknowledge
+        {
+            get
+            {
+                lock(sync)
+                {
+                    return AcknowledgingLocked();
+                }
+            }
+        }
+
+        public bool IsAwake => mode == Mode.Awake;
+        public bool IsBusy => busy;
+        public bool ConfigLocked => config[LockConfigOffset] != Unlocked;
+        public bool DataLocked => config[LockValueOffset] != Unlocked;
+
+        /// <summary>Serial number, 9 bytes as hex (config bytes 0-3 and 8-12).</summary>
+        public string SerialNumber
+        {
+            get
+            {
+                return ToHex(config.Take(4).Concat(config.Skip(8).Take(5)).ToArray());
+            }
+            set
+            {
+                var bytes = FromHex(value);
+                if(bytes.Length != 9)
+                {
+                    throw new ArgumentException("SerialNumber: expected 9 bytes (18 hex digits)");
+                }
+                Array.Copy(bytes, 0, config, 0, 4);
+                Array.Copy(bytes, 4, config, 8, 5);
+            }
+        }
+
+        /// <summary>Persistent state: config (128 B), OTP (64 B), slots 0-15 (as hex, concatenated).</summary>
+        public string State
+        {
+            get
+            {
+                lock(sync)
+                {
+                    return ToHex(SerializeState());
+                }
+            }
+            set
+            {
+                lock(sync)
+                {
+                    DeserializeState(FromHex(value));
+                }
+            }
+        }
+
+        /// <summary>File the persistent state is loaded from (if it exists) and saved to.</summary>
+        public string StateFile
+        {
+            get { return stateFile; }
+            set
+            {
+                lock(sync)
+                {
+                    stateFile = value;
+                    if(!string.IsNullOrEmpty(stateFile) && File.Exists(stateFile))
+                    {
+                        LoadStateFromFile();
+                    }
+                }
+            }
+        }
+
+        /// <summary>Seed of the device's random generator (the model is deterministic for a given seed).</summary>
+        public ulong RandomSeed { get; set; }
+
+        /// <summary>tWLO: minimum SDA low time that wakes the device.</summary>
+        public double WakeLowMicroseconds { get; set; }
+
+        /// <summary>Watchdog time-out after wake (ChipMode bit 2 = 0: ~1.3 s; bit 2 = 1: ~13 s).</summary>
+        public double WatchdogMilliseconds { get; set; }
+
+        /// <summary>
+        /// false: typical execution times; true: the maximum times of cryptoauthlib's
+        /// device_execution_time_508 table. Setting it loads that column into the *TimeMs properties.
+        /// </summary>
+        public bool UseMaximumExecutionTimes
+        {
+            get { return useMaximum; }
+            set
+            {
+                useMaximum = value;
+                var table = value ? MaximumTimesMs : TypicalTimesMs;
+                InfoTimeMs = table[OpInfo];
+                RandomTimeMs = table[OpRandom];
+                NonceTimeMs = table[OpNonce];
+                ShaTimeMs = table[OpSha];
+                GenKeyTimeMs = table[OpGenKey];
+                SignTimeMs = table[OpSign];
+                VerifyTimeMs = table[OpVerify];
+                EcdhTimeMs = table[OpEcdh];
+                ReadTimeMs = table[OpRead];
+                WriteTimeMs = table[OpWrite];
+                LockTimeMs = table[OpLock];
+            }
+        }
+
+        public double InfoTimeMs { get; set; }
+        public double RandomTimeMs { get; set; }
+        public double NonceTimeMs { get; set; }
+        public double ShaTimeMs { get; set; }
+        public double GenKeyTimeMs { get; set; }
+        public double SignTimeMs { get; set; }
+        public double VerifyTimeMs { get; set; }
+        public double EcdhTimeMs { get; set; }
+        public double ReadTimeMs { get; set; }
+        public double WriteTimeMs { get; set; }
+        public double LockTimeMs { get; set; }
+
+        /// <summary>Time to answer a packet that is rejected before execution (CRC, parse error).</summary>
+        public double RejectTimeMs { get; set; }
+
+        /// <summary>Number of commands executed since creation (all outcomes).</summary>
+        public ulong CommandCount { get; private set; }
+
+        /// <summary>Virtual time spent executing commands, in milliseconds.</summary>
+        public double BusyMilliseconds { get; private set; }
+
+        private static string ToHex(byte[] bytes)
+        {
+            var builder = new StringBuilder(bytes.Length * 2);
+            foreach(var b in bytes)
+            {
+                builder.AppendFormat("{0:X2}", b);
+            }
+            return builder.ToString();
+        }
+
+        private static byte[] FromHex(string text)
+        {
+            var clean = new string((text ?? "").Where(c => !char.IsWhiteSpace(c)).ToArray());
+            if(clean.StartsWith("0x", StringComparison.OrdinalIgnoreCase))
+            {
+                clean = clean.Substring(2);
+            }
+            if(clean.Length % 2 != 0)
+            {
+                throw new ArgumentException("hex text has an odd number of digits");
+            }
+            var bytes = new byte[clean.Length / 2];
+            for(var i = 0; i < bytes.Length; i++)
+            {
+                bytes[i] = Convert.ToByte(clean.Substring(2 * i, 2), 16);
+            }
+            return bytes;
+        }
+
+        /// <summary>cryptoauthlib atCRC: polynomial 0x8005, initial 0, data LSB first, no final XOR.</summary>
+        private static ushort Crc16(byte[] data, int offset, int length)
+        {
+            ushort crc = 0;
+            for(var i = offset; i < offset + length; i++)
+            {
+                for(var bit = 0; bit < 8; bit++)
+                {
+                    var dataBit = (data[i] >> bit) & 1;
+                    var crcBit = crc >> 15;
+                    crc <<= 1;
+                    if(dataBit != crcBit)
+                    {
+                        crc ^= 0x8005;
+                    }
+                }
+            }
+            return crc;
+        }
+
+        private static byte[] Frame(byte[] payload)
+        {
+            var frame = new byte[payload.Length + 3];
+            frame[0] = (byte)frame.Length;
+            Array.Copy(payload, 0, frame, 1, payload.Length);
+            var crc = Crc16(frame, 0, frame.Length - 2);
+            frame[frame.Length - 2] = (byte)crc;
+            frame[frame.Length - 1] = (byte)(crc >> 8);
+            return frame;
+        }
+
+        private static byte[] Status(byte status)
+        {
+            return new byte[] { status };
+        }
+
+        private static byte[] Fixed32(BigInteger value)
+        {
+            var bytes = value.ToByteArrayUnsigned();
+            var result = new byte[32];
+            Array.Copy(bytes, 0, result, 32 - bytes.Length, bytes.Length);
+            return result;
+        }
+
+        private bool AcknowledgingLocked()
+        {
+            return mode == Mode.Awake && !busy;
+        }
+
+        private void WakeLocked()
+        {
+            this.Log(LogLevel.Debug, "Wake (from {0})", mode);
+            mode = Mode.Awake;
+            busy = false;
+            // After a wake the first response is the wake status (count 4, 0x11).
+            ioBuffer = Frame(Status(StatusAfterWake));
+            ioPointer = 0;
+            wakeTime = Now();
+            var generation = ++watchdogGeneration;
+            machine.ScheduleAction(TimeInterval.FromMilliseconds((ulong)Math.Max(1, Math.Round(WatchdogMilliseconds))), _ =>
+            {
+                lock(sync)
+                {
+                    if(generation == watchdogGeneration && mode == Mode.Awake)
+                    {
+                        this.Log(LogLevel.Debug, "Watchdog expired: going to sleep");
+                        PowerDown();
+                    }
+                }
+            }, "atecc508a-watchdog");
+        }
+
+        private void PowerDown()
+        {
+            mode = Mode.Sleep;
+            busy = false;
+            watchdogGeneration++;
+            executionGeneration++;
+            // Volatile state is lost in sleep.
+            tempKey = null;
+            shaMessage = null;
+        }
+
+        private double Now()
+        {
+            return machine.ElapsedVirtualTime.TimeElapsed.TotalMilliseconds;
+        }
+
+        private void ReceiveCommand(byte[] packet)
+        {
+            CommandCount++;
+            byte[] response;
+            double time = RejectTimeMs;
+            if(packet.Length < 4 || packet[0] < 4 || packet[0] > packet.Length)
+            {
+                this.Log(LogLevel.Warning, "Command packet of {0} bytes with count {1}: incomplete, CRC/communication error", packet.Length, packet.Length > 0 ? packet[0] : 0);
+                response = Status(StatusCommunicationError);
+            }
+            else
+            {
+                var count = packet[0];
+                var crc = (ushort)(packet[count - 2] | (packet[count - 1] << 8));
+                if(Crc16(packet, 0, count - 2) != crc)
+                {
+                    this.Log(LogLevel.Warning, "Command packet CRC 0x{0:X4} does not match: CRC/communication error", crc);
+                    response = Status(StatusCommunicationError);
+                }
+                else if(count < MinimumPacketLength || count > MaximumPacketLength)
+                {
+                    this.Log(LogLevel.Warning, "Command packet count {0} outside {1}..{2}: parse error", count, MinimumPacketLength, MaximumPacketLength);
+                    response = Status(StatusParseError);
+                }
+                else
+                {
+                    if(packet.Length > count)
+                    {
+                        this.Log(LogLevel.Warning, "{0} bytes after the packet's count ignored", packet.Length - count);
+                    }
+                    var command = new Packet(packet, count);
+                    Func<Packet, byte[]> handler;
+                    if(!commands.TryGetValue(command.Opcode, out handler))
+                    {
+                        this.Log(LogLevel.Warning, "Unknown opcode 0x{0:X2}: parse error", command.Opcode);
+                        response = Status(StatusParseError);
+                    }
+                    else
+                    {
+                        time = ExecutionTimeMs(command.Opcode);
+                        var watchdogLeft = wakeTime + WatchdogMilliseconds - Now();
+                        if(time > watchdogLeft)
+                        {
+                            this.Log(LogLevel.Warning, "Opcode 0x{0:X2} would not finish before the watchdog: watchdog-about-to-expire status", command.Opcode);
+                            response = Status(StatusWatchdogAboutToExpire);
+                            time = RejectTimeMs;
+                        }
+                        else
+                        {
+                            response = handler(command);
+                            if(response.Length == 1 && (response[0] == StatusParseError))
+                            {
+                                time = RejectTimeMs;
+                            }
+                        }
+                    }
+                }
+            }
+            StartExecution(Frame(response), time);
+        }
+
+        private void StartExecution(byte[] response, double milliseconds)
+        {
+            ioBuffer = response;
+            ioPointer = 0;
+            BusyMilliseconds += milliseconds;
+            var ticks = (ulong)Math.Round(milliseconds * 1000.0);
+            if(ticks == 0)
+            {
+                return;
+            }
+            busy = true;
+            var generation = ++executionGeneration;
+            machine.ScheduleAction(TimeInterval.FromMicroseconds(ticks), _ =>
+            {
+                lock(sync)
+                {
+                    if(generation == executionGeneration)
+                    {
+                        busy = false;
+                    }
+                }
+            }, "atecc508a-execution");
+        }
+
+        private double ExecutionTimeMs(byte opcode)
+        {
+            switch(opcode)
+            {
+            case OpInfo: return InfoTimeMs;
+            case OpRandom: return RandomTimeMs;
+            case OpNonce: return NonceTimeMs;
+            case OpSha: return ShaTimeMs;
+            case OpGenKey: return GenKeyTimeMs;
+            case OpSign: return SignTimeMs;
+            case OpVerify: return VerifyTimeMs;
+            case OpEcdh: return EcdhTimeMs;
+            case OpRead: return ReadTimeMs;
+            case OpWrite: return WriteTimeMs;
+            case OpLock: return LockTimeMs;
+            default: return RejectTimeMs;
+            }
+        }
+
+        // ---- commands ------------------------------------------------------------------------
+
+        private byte[] ExecuteInfo(Packet p)
+        {
+            if(p.Data.Length != 0)
+            {
+                return ParseError(p, "Info takes no data");
+            }
+            switch(p.Param1)
+            {
+            case 0x00: // Revision: RevNum, config bytes 4..7
+                return config.Skip(4).Take(4).ToArray();
+            case 0x01: // KeyValid
+                if(p.Param2 > 15)
+                {
+                    return ParseError(p, "KeyValid slot out of range");
+                }
+                return new byte[] { (byte)(SlotHoldsPrivateKey(p.Param2) ? 1 : 0), 0, 0, 0 };
+            case 0x02: // State: TempKey validity in bit 7 of byte 0 (subset)
+                return new byte[] { (byte)(tempKey != null ? 0x80 : 0x00), 0, 0, 0 };
+            case 0x03: // GPIO: no GPIO modelled
+                return new byte[4];
+            default:
+                return ParseError(p, "unknown Info mode");
+            }
+        }
+
+        private byte[] ExecuteRandom(Packet p)
+        {
+            if(p.Param1 > 1 || p.Data.Length != 0)
+            {
+                return ParseError(p, "Random mode must be 0 or 1, without data");
+            }
+            return RandomOutput();
+        }
+
+        private byte[] RandomOutput()
+        {
+            if(!ConfigLocked)
+            {
+                // Before the config zone is locked the device returns a fixed test pattern.
+                var pattern = new byte[32];
+                for(var i = 0; i < 32; i += 4)
+                {
+                    pattern[i] = 0xFF;
+                    pattern[i + 1] = 0xFF;
+                }
+                return pattern;
+            }
+            return NextRandom(32);
+        }
+
+        private byte[] ExecuteNonce(Packet p)
+        {
+            var mode = p.Param1 & 0x03;
+            if(p.Param2 != 0 || (p.Param1 & 0xFC) != 0)
+            {
+                return ParseError(p, "Nonce param2 must be 0 and only mode bits 0-1 are defined");
+            }
+            if(mode == 0x03)
+            {
+                if(p.Data.Length != 32)
+                {
+                    return ParseError(p, "Nonce pass-through takes 32 bytes");
+                }
+                tempKey = (byte[])p.Data.Clone();
+                return Status(StatusSuccess);
+            }
+            if(mode == 0x02 || p.Data.Length != 20)
+            {
+                return ParseError(p, "Nonce random mode takes 20 bytes of NumIn");
+            }
+            var randOut = RandomOutput();
+            var message = new byte[55];
+            Array.Copy(randOut, 0, message, 0, 32);
+            Array.Copy(p.Data, 0, message, 32, 20);
+            message[52] = OpNonce;
+            message[53] = (byte)mode;
+            message[54] = 0x00;
+            using(var sha = SHA256.Create())
+            {
+                tempKey = sha.ComputeHash(message);
+            }
+            return randOut;
+        }
+
+        private byte[] ExecuteSha(Packet p)
+        {
+            switch(p.Param1 & 0x07)
+            {
+            case 0x00: // Start
+                shaMessage = new List<byte>();
+                return Status(StatusSuccess);
+            case 0x01: // Update: exactly one 64-byte block
+                if(p.Data.Length != 64)
+                {
+                    return ParseError(p, "SHA update takes exactly 64 bytes");
+                }
+                if(shaMessage == null)
+                {
+                    return ExecutionError(p, "SHA update without start");
+                }
+                shaMessage.AddRange(p.Data);
+                return Status(StatusSuccess);
+            case 0x02: // End: 0..63 bytes, param2 = length
+                if(p.Data.Length > 63 || p.Param2 != p.Data.Length)
+                {
+                    return ParseError(p, "SHA end takes 0..63 bytes and param2 equal to their count");
+                }
+                if(shaMessage == null)
+                {
+                    return ExecutionError(p, "SHA end without start");
+                }
+                shaMessage.AddRange(p.Data);
+                byte[] digest;
+                using(var sha = SHA256.Create())
+                {
+                    digest = sha.ComputeHash(shaMessage.ToArray());
+                }
+                shaMessage = null;
+                return digest;
+            default:
+                return ParseError(p, "SHA mode not modelled (HMAC modes)");
+            }
+        }
+
+        private byte[] ExecuteGenKey(Packet p)
+        {
+            var slot = p.Param2;
+            if(slot > 15 || (p.Data.Length != 0 && p.Data.Length != 3))
+            {
+                return ParseError(p, "GenKey: key id 0..15 and 0 or 3 bytes of other data");
+            }
+            if(!ConfigLocked)
+            {
+                return ExecutionError(p, "GenKey before the config zone is locked");
+            }
+            if(!IsPrivateP256Slot(slot))
+            {
+                return ExecutionError(p, "GenKey on a slot whose KeyConfig is not a P-256 private key");
+            }
+            switch(p.Param1)
+            {
+            case 0x04: // create a private key
+                if(DataLocked && (!WriteConfigAllowsGenKey(slot) || SlotLocked(slot)))
+                {
+                    return ExecutionError(p, "GenKey not allowed on this slot after the data zone lock");
+                }
+                var d = NewPrivateScalar();
+                var slotData = slots[slot];
+                Array.Clear(slotData, 0, slotData.Length);
+                Array.Copy(Fixed32(d), 0, slotData, 4, 32);
+                privateKeyValid[slot] = true;
+                SaveStateToFile();
+                return PublicKeyOf(d);
+            case 0x00: // public key of the stored private key
+                if(!SlotHoldsPrivateKey(slot))
+                {
+                    return ExecutionError(p, "GenKey public: slot holds no private key");
+                }
+                return PublicKeyOf(PrivateScalar(slot));
+            default:
+                return ParseError(p, "GenKey mode not modelled (digest modes)");
+            }
+        }
+
+        private byte[] ExecuteSign(Packet p)
+        {
+            var slot = p.Param2;
+            if(p.Data.Length != 0 || slot > 15)
+            {
+                return ParseError(p, "Sign: key id 0..15, no data");
+            }
+            if((p.Param1 & 0xC0) != 0x80 || (p.Param1 & 0x3F) != 0)
+            {
+                return ParseError(p, "Sign mode not modelled (only external 0x80)");
+            }
+            if(!SlotHoldsPrivateKey(slot) || (SlotConfig(slot) & 0x1) == 0)
+            {
+                return ExecutionError(p, "Sign: slot holds no private key that may sign external messages");
+            }
+            if(tempKey == null)
+            {
+                return ExecutionError(p, "Sign: TempKey not valid");
+            }
+            var signer = new ECDsaSigner(new HMacDsaKCalculator(new Sha256Digest()));
+            signer.Init(true, new ECPrivateKeyParameters(PrivateScalar(slot), domain));
+            var rs = signer.GenerateSignature(tempKey);
+            tempKey = null;
+            return Fixed32(rs[0]).Concat(Fixed32(rs[1])).ToArray();
+        }
+
+        private byte[] ExecuteVerify(Packet p)
+        {
+            ECPoint q;
+            if(p.Param1 == 0x02) // external public key
+            {
+                if(p.Param2 != KeyTypeP256 || p.Data.Length != 128)
+                {
+                    return ParseError(p, "Verify external: key type 4 (P-256) and 128 bytes R||S||X||Y");
+                }
+                q = TryPoint(p.Data, 64);
+            }
+            else if(p.Param1 == 0x00) // stored public key
+            {
+                var slot = p.Param2;
+                if(slot > 15 || p.Data.Length != 64)
+                {
+                    return ParseError(p, "Verify stored: key id 0..15 and 64 bytes R||S");
+                }
+                if(slot < 8 || KeyType(slot) != KeyTypeP256 || (KeyConfig(slot) & 0x1) != 0)
+                {
+                    return ExecutionError(p, "Verify stored: slot is not a P-256 public key slot");
+                }
+                var stored = new byte[64];
+                Array.Copy(slots[slot], 4, stored, 0, 32);
+                Array.Copy(slots[slot], 40, stored, 32, 32);
+                q = TryPoint(stored, 0);
+            }
+            else
+            {
+                return ParseError(p, "Verify mode not modelled (validate/invalidate)");
+            }
+            if(tempKey == null)
+            {
+                return ExecutionError(p, "Verify: TempKey not valid");
+            }
+            var message = tempKey;
+            tempKey = null;
+            if(q == null)
+            {
+                this.Log(LogLevel.Warning, "Verify: public key is not a P-256 point: verify failure");
+                return Status(StatusVerifyFailure);
+            }
+            var r = new BigInteger(1, p.Data, 0, 32);
+            var s = new BigInteger(1, p.Data, 32, 32);
+            var verifier = new ECDsaSigner();
+            verifier.Init(false, new ECPublicKeyParameters(q, domain));
+            return Status(verifier.VerifySignature(message, r, s) ? StatusSuccess : StatusVerifyFailure);
+        }
+
+        private byte[] ExecuteEcdh(Packet p)
+        {
+            var slot = p.Param2;
+            if(p.Param1 != 0x00 || slot > 15 || p.Data.Length != 64)
+            {
+                return ParseError(p, "ECDH: mode 0, key id 0..15, 64 bytes X||Y");
+            }
+            if(!SlotHoldsPrivateKey(slot) || (SlotConfig(slot) & 0x4) == 0)
+            {
+                return ExecutionError(p, "ECDH: slot holds no private key with ECDH allowed");
+            }
+            var q = TryPoint(p.Data, 0);
+            if(q == null)
+            {
+                return ExecutionError(p, "ECDH: peer public key is not a P-256 point");
+            }
+            var shared = Fixed32(q.Multiply(PrivateScalar(slot)).Normalize().AffineXCoord.ToBigInteger());
+            if((SlotConfig(slot) & 0x8) != 0)
+            {
+                // ReadKey bit 3: the result goes to slot N|1 and is not returned.
+                var target = slot | 1;
+                Array.Clear(slots[target], 0, slots[target].Length);
+                Array.Copy(shared, 0, slots[target], 0, 32);
+                SaveStateToFile();
+                return Status(StatusSuccess);
+            }
+            return shared;
+        }
+
+        private byte[] ExecuteRead(Packet p)
+        {
+            var zone = p.Param1 & 0x03;
+            var length = (p.Param1 & 0x80) != 0 ? 32 : 4;
+            if((p.Param1 & 0x7C) != 0 || zone == 3 || p.Data.Length != 0)
+            {
+                return ParseError(p, "Read: zone 0..2, optional 32-byte flag, no data");
+            }
+            int offset;
+            byte[] area;
+            int slot;
+            if(!Locate(p, zone, length, out area, out offset, out slot))
+            {
+                return ParseError(p, "Read: address outside the zone");
+            }
+            if(zone == ZoneOtp && !DataLocked)
+            {
+                return ExecutionError(p, "Read of the OTP zone before the data zone is locked");
+            }
+            if(zone == ZoneData)
+            {
+                if(!DataLocked)
+                {
+                    return ExecutionError(p, "Read of the data zone before it is locked");
+                }
+                if((KeyConfig(slot) & 0x1) != 0)
+                {
+                    return ExecutionError(p, string.Format("Read of slot {0}: a private key is never readable", slot));
+                }
+                if((SlotConfig(slot) & 0x80) != 0)
+                {
+                    return ExecutionError(p, string.Format("Read of slot {0}: IsSecret (encrypted reads not modelled)", slot));
+                }
+            }
+            var result = new byte[length];
+            Array.Copy(area, offset, result, 0, length);
+            return result;
+        }
+
+        private byte[] ExecuteWrite(Packet p)
+        {
+            var zone = p.Param1 & 0x03;
+            var length = (p.Param1 & 0x80) != 0 ? 32 : 4;
+            if((p.Param1 & 0x3C) != 0 || zone == 3)
+            {
+                return ParseError(p, "Write: zone 0..2, optional 32-byte and encrypted flags");
+            }
+            if((p.Param1 & 0x40) != 0)
+            {
+                return ExecutionError(p, "Write: encrypted writes are not modelled");
+            }
+            if(p.Data.Length != length)
+            {
+                return ParseError(p, string.Format("Write: {0} bytes of data expected, got {1}", length, p.Data.Length));
+            }
+            int offset;
+            byte[] area;
+            int slot;
+            if(!Locate(p, zone, length, out area, out offset, out slot))
+            {
+                return ParseError(p, "Write: address outside the zone");
+            }
+            if(zone == ZoneConfig)
+            {
+                if(ConfigLocked)
+                {
+                    return ExecutionError(p, "Write to the config zone after it is locked");
+                }
+                if(offset < 16 || (offset < 88 && offset + length > 84))
+                {
+                    return ExecutionError(p, "Write to read-only config bytes (0-15, 84-87)");
+                }
+            }
+            else
+            {
+                if(!ConfigLocked)
+                {
+                    return ExecutionError(p, "Write to the data/OTP zone before the config zone is locked");
+                }
+                if(!DataLocked && length != 32)
+                {
+                    return ExecutionError(p, "Write to the data/OTP zone before its lock must be 32 bytes");
+                }
+                if(DataLocked)
+                {
+                    if(zone == ZoneOtp)
+                    {
+                        return ExecutionError(p, "Write to the OTP zone after the data zone lock");
+                    }
+                    if(SlotLocked(slot) || (KeyConfig(slot) & 0x1) != 0 || WriteConfig(slot) != 0)
+                    {
+                        return ExecutionError(p, string.Format("Write to slot {0} not allowed by its WriteConfig/lock", slot));
+                    }
+                }
+                else if(zone == ZoneData && (KeyConfig(slot) & 0x1) != 0)
+                {
+                    // A clear 32-byte write can store a private key before the data lock.
+                    privateKeyValid[slot] = false;
+                }
+            }
+            Array.Copy(p.Data, 0, area, offset, length);
+            SaveStateToFile();
+            return Status(StatusSuccess);
+        }
+
+        private byte[] ExecuteLock(Packet p)
+        {
+            if(p.Data.Length != 0)
+            {
+                return ParseError(p, "Lock takes no data");
+            }
+            var ignoreCrc = (p.Param1 & 0x80) != 0;
+            var target = p.Param1 & 0x03;
+            var slot = (p.Param1 >> 2) & 0x0F;
+            if((p.Param1 & 0x40) != 0 || target == 3 || (target != 2 && slot != 0))
+            {
+                return ParseError(p, "Lock: mode 0 config, 1 data, 2 slot");
+            }
+            byte[] summary;
+            switch(target)
+            {
+            case 0:
+                if(ConfigLocked)
+                {
+                    return ExecutionError(p, "Lock config: already locked");
+                }
+                summary = config;
+                break;
+            case 1:
+                if(!ConfigLocked || DataLocked)
+                {
+                    return ExecutionError(p, "Lock data: config zone not locked or data zone already locked");
+                }
+                summary = slots.SelectMany(s => s).Concat(otp).ToArray();
+                break;
+            default:
+                if(!DataLocked || SlotLocked(slot) || (KeyConfig(slot) & 0x20) == 0)
+                {
+                    return ExecutionError(p, "Lock slot: data zone unlocked, slot already locked or not lockable");
+                }
+                summary = slots[slot];
+                break;
+            }
+            if(!ignoreCrc && Crc16(summary, 0, summary.Length) != p.Param2)
+            {
+                return ExecutionError(p, "Lock: summary CRC does not match the zone contents");
+            }
+            switch(target)
+            {
+            case 0:
+                config[LockConfigOffset] = 0x00;
+                break;
+            case 1:
+                config[LockValueOffset] = 0x00;
+                break;
+            default:
+                var slotLocked = config[SlotLockedOffset] | (config[SlotLockedOffset + 1] << 8);
+                slotLocked &= ~(1 << slot);
+                config[SlotLockedOffset] = (byte)slotLocked;
+                config[SlotLockedOffset + 1] = (byte)(slotLocked >> 8);
+                break;
+            }
+            SaveStateToFile();
+            return Status(StatusSuccess);
+        }
+
+        private byte[] ParseError(Packet p, string why)
+        {
+            this.Log(LogLevel.Warning, "Opcode 0x{0:X2} mode 0x{1:X2} param2 0x{2:X4}: {3}: parse error", p.Opcode, p.Param1, p.Param2, why);
+            return Status(StatusParseError);
+        }
+
+        private byte[] ExecutionError(Packet p, string why)
+        {
+            this.Log(LogLevel.Warning, "Opcode 0x{0:X2} mode 0x{1:X2} param2 0x{2:X4}: {3}: execution error", p.Opcode, p.Param1, p.Param2, why);
+            return Status(StatusExecutionError);
+        }
+
+        // ---- zones, slots and keys -----------------------------------------------------------
+
+        /// <summary>Maps a Read/Write address (cryptoauthlib calib_get_addr) to a buffer and offset.</summary>
+        private bool Locate(Packet p, int zone, int length, out byte[] area, out int offset, out int slot)
+        {
+            var address = p.Param2;
+            var word = address & 0x07;
+            slot = -1;
+            area = null;
+            offset = 0;
+            if(length == 32 && word != 0)
+            {
+                return false;
+            }
+            if(zone == ZoneData)
+            {
+                slot = (address >> 3) & 0x0F;
+                var block = address >> 8;
+                if((address & 0x80) != 0 || block > 15)
+                {
+                    return false;
+                }
+                area = slots[slot];
+                offset = block * 32 + word * 4;
+            }
+            else
+            {
+                var block = (address >> 3) & 0x1F;
+                if((address & 0xFF00) != 0)
+                {
+                    return false;
+                }
+                area = zone == ZoneConfig ? config : otp;
+                offset = block * 32 + word * 4;
+            }
+            return offset + length <= area.Length;
+        }
+
+        private int SlotConfig(int slot)
+        {
+            return config[SlotConfigOffset + 2 * slot] | (config[SlotConfigOffset + 2 * slot + 1] << 8);
+        }
+
+        private int KeyConfig(int slot)
+        {
+            return config[KeyConfigOffset + 2 * slot] | (config[KeyConfigOffset + 2 * slot + 1] << 8);
+        }
+
+        private int KeyType(int slot)
+        {
+            return (KeyConfig(slot) >> 2) & 0x07;
+        }
+
+        private int WriteConfig(int slot)
+        {
+            return (SlotConfig(slot) >> 12) & 0x0F;
+        }
+
+        private bool WriteConfigAllowsGenKey(int slot)
+        {
+            // WriteConfig bit 1 for private key slots: GenKey may write a random key.
+            return (WriteConfig(slot) & 0x2) != 0;
+        }
+
+        private bool SlotLocked(int slot)
+        {
+            var slotLocked = config[SlotLockedOffset] | (config[SlotLockedOffset + 1] << 8);
+            return (slotLocked & (1 << slot)) == 0;
+        }
+
+        private bool IsPrivateP256Slot(int slot)
+        {
+            return (KeyConfig(slot) & 0x1) != 0 && KeyType(slot) == KeyTypeP256;
+        }
+
+        private bool SlotHoldsPrivateKey(int slot)
+        {
+            if(!IsPrivateP256Slot(slot) || !privateKeyValid[slot])
+            {
+                return false;
+            }
+            var d = PrivateScalar(slot);
+            return d.SignValue > 0 && d.CompareTo(domain.N) < 0;
+        }
+
+        private BigInteger PrivateScalar(int slot)
+        {
+            return new BigInteger(1, slots[slot], 4, 32);
+        }
+
+        private byte[] PublicKeyOf(BigInteger d)
+        {
+            var q = domain.G.Multiply(d).Normalize();
+            return Fixed32(q.AffineXCoord.ToBigInteger()).Concat(Fixed32(q.AffineYCoord.ToBigInteger())).ToArray();
+        }
+
+        private ECPoint TryPoint(byte[] data, int offset)
+        {
+            try
+            {
+                var x = new BigInteger(1, data, offset, 32);
+                var y = new BigInteger(1, data, offset + 32, 32);
+                var point = curve.ValidatePoint(x, y);
+                return point.IsValid() ? point : null;
+            }
+            catch(ArgumentException)
+            {
+                return null;
+            }
+        }
+
+        private BigInteger NewPrivateScalar()
+        {
+            // Uniform enough in [1, n-1] for a model: 40 bytes reduced modulo n-1, plus one.
+            var wide = new BigInteger(1, NextRandom(40));
+            return wide.Mod(domain.N.Subtract(BigInteger.One)).Add(BigInteger.One);
+        }
+
+        /// <summary>Deterministic generator: SHA-256(seed || serial number || counter).</summary>
+        private byte[] NextRandom(int length)
+        {
+            var output = new List<byte>();
+            using(var sha = SHA256.Create())
+            {
+                while(output.Count < length)
+                {
+                    var input = BitConverter.GetBytes(RandomSeed)
+                        .Concat(config.Take(13))
+                        .Concat(BitConverter.GetBytes(drbgCounter++))
+                        .ToArray();
+                    output.AddRange(sha.ComputeHash(input));
+                }
+            }
+            return output.Take(length).ToArray();
+        }
+
+        // ---- persistent state ----------------------------------------------------------------
+
+        private void LoadFreshDevice()
+        {
+            config = (byte[])FactoryConfig.Clone();
+            otp = new byte[OtpSize];
+            for(var i = 0; i < otp.Length; i++)
+            {
+                otp[i] = 0xFF;
+            }
+            slots = new byte[16][];
+            for(var slot = 0; slot < 16; slot++)
+            {
+                slots[slot] = new byte[SlotSize(slot)];
+            }
+            privateKeyValid = new bool[16];
+        }
+
+        private static int SlotSize(int slot)
+        {
+            return slot < 8 ? 36 : slot == 8 ? 416 : 72;
+        }
+
+        private byte[] SerializeState()
+        {
+            var validity = new byte[2];
+            for(var slot = 0; slot < 16; slot++)
+            {
+                if(privateKeyValid[slot])
+                {
+                    validity[slot / 8] |= (byte)(1 << (slot % 8));
+                }
+            }
+            return config.Concat(otp).Concat(slots.SelectMany(s => s)).Concat(validity).ToArray();
+        }
+
+        private void DeserializeState(byte[] state)
+        {
+            var expected = ConfigSize + OtpSize + Enumerable.Range(0, 16).Sum(s => SlotSize(s)) + 2;
+            if(state.Length != expected)
+            {
+                throw new ArgumentException(string.Format("State: expected {0} bytes (config, OTP, slots, key-valid bits), got {1}", expected, state.Length));
+            }
+            var position = 0;
+            Array.Copy(state, position, config, 0, ConfigSize);
+            position += ConfigSize;
+            Array.Copy(state, position, otp, 0, OtpSize);
+            position += OtpSize;
+            for(var slot = 0; slot < 16; slot++)
+            {
+                Array.Copy(state, position, slots[slot], 0, slots[slot].Length);
+                position += slots[slot].Length;
+            }
+            for(var slot = 0; slot < 16; slot++)
+            {
+                privateKeyValid[slot] = (state[position + slot / 8] & (1 << (slot % 8))) != 0;
+            }
+        }
+
+        private void LoadStateFromFile()
+        {
+            try
+            {
+                DeserializeState(FromHex(File.ReadAllText(stateFile)));
+                this.Log(LogLevel.Info, "Device state loaded from {0}", stateFile);
+            }
+            catch(Exception e)
+            {
+                this.Log(LogLevel.Warning, "StateFile {0}: {1}; keeping the current state", stateFile, e.Message);
+            }
+        }
+
+        private void SaveStateToFile()
+        {
+            if(string.IsNullOrEmpty(stateFile))
+            {
+                return;
+            }
+            try
+            {
+                File.WriteAllText(stateFile, ToHex(SerializeState()) + "\n");
+            }
+            catch(Exception e)
+            {
+                this.Log(LogLevel.Warning, "StateFile {0}: cannot save: {1}", stateFile, e.Message);
+            }
+        }
+
+        private Mode mode;
+        private bool busy;
+        private bool useMaximum;
+        private byte[] ioBuffer;
+        private int ioPointer;
+        private byte[] tempKey;
+        private List<byte> shaMessage;
+        private byte[] config;
+        private byte[] otp;
+        private byte[][] slots;
+        private bool[] privateKeyValid;
+        private string stateFile;
+        private double wakeTime;
+        private ulong watchdogGeneration;
+        private ulong executionGeneration;
+        private ulong drbgCounter;
+
+        private readonly Machine machine;
+        private readonly ECDomainParameters domain;
+        private readonly ECCurve curve;
+        private readonly Dictionary<byte, Func<Packet, byte[]>> commands;
+        private readonly object sync = new object();
+
+        // Factory configuration zone of a fresh ATECC508A as read from a real device
+        // (sparkfun/SparkFun_ATECCX08a_Arduino_Library, reference/ATECC508a_default config_readings.txt);
+        // RevNum 00 00 50 00, both zones unlocked (0x55), slots 0-2 P-256 private keys.
+        private static readonly byte[] FactoryConfig =
+        {
+            0x01, 0x23, 0xF5, 0x2E, 0x00, 0x00, 0x50, 0x00, 0x01, 0xF0, 0xC2, 0x01, 0xEE, 0xC0, 0x55, 0x00,
+            0xC0, 0x00, 0x55, 0x00, 0x83, 0x20, 0x87, 0x20, 0x8F, 0x20, 0xC4, 0x8F, 0x8F, 0x8F, 0x8F, 0x8F,
+            0x9F, 0x8F, 0xAF, 0x8F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0xAF, 0x8F, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF,
+            0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x55, 0x55, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x33, 0x00, 0x33, 0x00, 0x33, 0x00, 0x1C, 0x00, 0x1C, 0x00, 0x1C, 0x00, 0x1C, 0x00, 0x1C, 0x00,
+            0x3C, 0x00, 0x3C, 0x00, 0x3C, 0x00, 0x3C, 0x00, 0x3C, 0x00, 0x3C, 0x00, 0x3C, 0x00, 0x1C, 0x00,
+        };
+
+        // Execution times in ms. Maximum: cryptoauthlib 20221018 lib/calib/calib_execution.c,
+        // device_execution_time_508 (the fixed waits of ATCA_NO_POLL builds). Typical: see
+        // models/accelerators/atecc508a_timing.toml, which these defaults mirror; no typical figures
+        // were available in the cited sources, so the typical column carries the maximum values
+        // until datasheet typical values are entered there and here.
+        private static readonly Dictionary<byte, double> MaximumTimesMs = new Dictionary<byte, double>
+        {
+            { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
+            { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
+        };
+        private static readonly Dictionary<byte, double> TypicalTimesMs = new Dictionary<byte, double>
+        {
+            { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
+            { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
+        };
+
+        // ChipMode bit 2 = 0: watchdog ~1.3 s (cryptoauthlib calib_command.h).
+        private const double DefaultWatchdogMilliseconds = 1300;
+        // tWLO, wake low duration (ATECC508A data sheet AC parameters; Linux atmel-i2c.h TWLO_USEC).
+        private const double DefaultWakeLowMicroseconds = 60;
+
+        private const byte WordAddressReset = 0x00;
+        private const byte WordAddressSleep = 0x01;
+        private const byte WordAddressIdle = 0x02;
+        private const byte WordAddressCommand = 0x03;
+
+        private const byte OpRead = 0x02;
+        private const byte OpWrite = 0x12;
+        private const byte OpNonce = 0x16;
+        private const byte OpLock = 0x17;
+        private const byte OpRandom = 0x1B;
+        private const byte OpInfo = 0x30;
+        private const byte OpGenKey = 0x40;
+        private const byte OpSign = 0x41;
+        private const byte OpEcdh = 0x43;
+        private const byte OpVerify = 0x45;
+        private const byte OpSha = 0x47;
+
+        private const byte StatusSuccess = 0x00;
+        private const byte StatusVerifyFailure = 0x01;
+        private const byte StatusParseError = 0x03;
+        private const byte StatusExecutionError = 0x0F;
+        private const byte StatusAfterWake = 0x11;
+        private const byte StatusWatchdogAboutToExpire = 0xEE;
+        private const byte StatusCommunicationError = 0xFF;
+
+        private const int MinimumPacketLength = 7;
+        // Largest 508A command: Write 32 bytes + 32-byte MAC = 71; Verify external = 135 (+ slack).
+        private const int MaximumPacketLength = 155;
+        private const int KeyTypeP256 = 4;
+        private const int ZoneConfig = 0;
+        private const int ZoneOtp = 1;
+        private const int ZoneData = 2;
+        private const int ConfigSize = 128;
+        private const int OtpSize = 64;
+        private const int SlotConfigOffset = 20;
+        private const int LockValueOffset = 86;
+        private const int LockConfigOffset = 87;
+        private const int SlotLockedOffset = 88;
+        private const int KeyConfigOffset = 96;
+        private const byte Unlocked = 0x55;
+
+        private enum Mode
+        {
+            Sleep,
+            Idle,
+            Awake,
+        }
+
+        private class Packet
+        {
+            public Packet(byte[] raw, int count)
+            {
+                Opcode = raw[1];
+                Param1 = raw[2];
+                Param2 = raw[3] | (raw[4] << 8);
+                Data = raw.Skip(5).Take(count - 7).ToArray();
+            }
+
+            public byte Opcode { get; }
+            public byte Param1 { get; }
+            public int Param2 { get; }
+            public byte[] Data { get; }
+        }
+    }
+}

@@ -1,0 +1,2263 @@
+//
+// Copyright (c) 2024 The renode-crypto-bench authors
+//
+// This file is licensed under the MIT License.
+// Full license text is available in 'licenses/MIT.txt'.
+//
+// NXP CAAM (Cryptographic Acceleration and Assurance Module) as the i.MX RT1170 CM7 sees it:
+// the global page (MCFGR, SCFGR, DECO reset, key-encryption keys, RNG/TRNG block) and four job
+// rings with the input/output ring protocol, one DECO that runs job descriptors: class 1 AES
+// ECB/CBC/CTR and RNG, class 2 SHA-1/224/256, PKHA modular and P-256 (any prime curve) arithmetic.
+// Register map: PERI_CAAM.h (mcux-devices-rt); descriptor words: Linux drivers/crypto/caam/desc.h;
+// driver behaviour: fsl_caam.c v2.3.2. Coverage, model choices and timing sources:
+// peripherals/docs/NXP_CAAM.md.
+//
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Security.Cryptography;
+using Antmicro.Renode.Core;
+using Antmicro.Renode.Core.Structure.Registers;
+using Antmicro.Renode.Logging;
+using Antmicro.Renode.Peripherals.Bus;
+using Antmicro.Renode.Peripherals.CPU;
+using Antmicro.Renode.Time;
+using BcBigInteger = Org.BouncyCastle.Math.BigInteger;
+using BcFpCurve = Org.BouncyCastle.Math.EC.FpCurve;
+using BcECPoint = Org.BouncyCastle.Math.EC.ECPoint;
+
+namespace Antmicro.Renode.Peripherals.Miscellaneous
+{
+    public class NXP_CAAM : BasicDoubleWordPeripheral, IKnownSize
+    {
+        public NXP_CAAM(Machine machine) : base(machine)
+        {
+            IRQ0 = new GPIO();
+            IRQ1 = new GPIO();
+            IRQ2 = new GPIO();
+            IRQ3 = new GPIO();
+            irqs = new GPIO[] { IRQ0, IRQ1, IRQ2, IRQ3 };
+            rings = new JobRing[JobRingCount];
+            for(var i = 0; i < JobRingCount; i++)
+            {
+                rings[i] = new JobRing(i);
+            }
+            pending = new List<Job>();
+
+            // Defaults mirror models/accelerators/caam_defaults.yaml (sources and derivations there).
+            ClockFrequency = 240000000;
+            JobSetupCycles = 300;
+            Aes128CyclesPerBlock = 78;
+            Aes192CyclesPerBlock = 94;
+            Aes256CyclesPerBlock = 109;
+            Sha1CyclesPerBlock = 491;
+            Sha256CyclesPerBlock = 393;
+            RngCyclesPerBlock = 200;
+            RngInstantiateCycles = 20000;
+            PkhaEccMultiplyCycles = 300000;
+            PkhaEccAddCycles = 3000;
+            PkhaModMultiplyCycles = 500;
+            PkhaModExponentCycles = 130000;
+            PkhaModInverseCycles = 20000;
+            PkhaModSimpleCycles = 200;
+            TcmIsPrivate = true;
+
+            DefineRegisters();
+            Reset();
+        }
+
+        public override void Reset()
+        {
+            base.Reset();
+            lock(pending)
+            {
+                generation++;
+                pending.Clear();
+                decoFreeAt = 0;
+            }
+            foreach(var ring in rings)
+            {
+                ring.Reset();
+                ring.InputBase = 0;
+                ring.OutputBase = 0;
+                ring.InputSize = 0;
+                ring.OutputSize = 0;
+                ring.Config = 0;
+            }
+            mcfgr = McfgrResetValue;
+            scfgr = 0;
+            decoRequest = 0;
+            rtmctl = RtmctlResetValue;
+            rdsta = 0;
+            keysGenerated = false;
+            jdkek = new uint[KekWords];
+            tdkek = new uint[KekWords];
+            tdsk = new uint[KekWords];
+            UpdateInterrupts();
+        }
+
+        public long Size => 0x50000;
+
+        public GPIO IRQ0 { get; }
+        public GPIO IRQ1 { get; }
+        public GPIO IRQ2 { get; }
+        public GPIO IRQ3 { get; }
+
+        // Timing parameters, in CAAM clock cycles at ClockFrequency (see caam_defaults.yaml).
+        public ulong ClockFrequency { get; set; }
+        public ulong JobSetupCycles { get; set; }
+        public ulong Aes128CyclesPerBlock { get; set; }
+        public ulong Aes192CyclesPerBlock { get; set; }
+        public ulong Aes256CyclesPerBlock { get; set; }
+        public ulong Sha1CyclesPerBlock { get; set; }
+        public ulong Sha256CyclesPerBlock { get; set; }
+        public ulong RngCyclesPerBlock { get; set; }
+        public ulong RngInstantiateCycles { get; set; }
+        // PKHA costs are for 256-bit operands; other sizes scale as described in NXP_CAAM.md.
+        public ulong PkhaEccMultiplyCycles { get; set; }
+        public ulong PkhaEccAddCycles { get; set; }
+        public ulong PkhaModMultiplyCycles { get; set; }
+        public ulong PkhaModExponentCycles { get; set; }
+        public ulong PkhaModInverseCycles { get; set; }
+        public ulong PkhaModSimpleCycles { get; set; }
+
+        // The CM7's ITCM/DTCM are not reachable from the CAAM's bus master (NXP: keep CAAM data in
+        // OCRAM); accesses there fail like unmapped addresses.
+        public bool TcmIsPrivate { get; set; }
+
+        // Statistics for tests and profiles.
+        public ulong JobsCompleted { get; private set; }
+        public ulong JobsFailed { get; private set; }
+        public ulong BusyCycles { get; private set; }
+        public uint LastStatus { get; private set; }
+
+        // Runs every job whose modelled completion time has passed (also called on register reads).
+        public void Synchronize()
+        {
+            CompleteDueJobs(false);
+        }
+
+        private void DefineRegisters()
+        {
+            RegistersCollection.DefineRegister((long)Registers.MasterConfiguration, McfgrResetValue)
+                .WithValueField(0, 32, valueProviderCallback: _ => mcfgr & ~McfgrSelfClearing,
+                    writeCallback: (_, value) => WriteMasterConfiguration((uint)value), name: "MCFGR");
+            RegistersCollection.DefineRegister((long)Registers.SecurityConfiguration)
+                .WithValueField(0, 32, valueProviderCallback: _ => scfgr, writeCallback: (_, value) => scfgr = (uint)value, name: "SCFGR");
+            RegistersCollection.DefineRegister((long)Registers.DecoRequest)
+                .WithValueField(0, 32, valueProviderCallback: _ => decoRequest, writeCallback: (_, value) => decoRequest = (uint)value, name: "DAR");
+            RegistersCollection.DefineRegister((long)Registers.DecoReset)
+                .WithValueField(0, 32, valueProviderCallback: _ => 0, writeCallback: (_, value) => ResetDecos((uint)value), name: "DRR");
+            for(var i = 0; i < KekWords; i++)
+            {
+                var index = i;
+                RegistersCollection.DefineRegister((long)Registers.JobDescriptorKek + 4 * index)
+                    .WithValueField(0, 32, FieldMode.Read, valueProviderCallback: _ => jdkek[index], name: "JDKEKR");
+                RegistersCollection.DefineRegister((long)Registers.TrustedDescriptorKek + 4 * index)
+                    .WithValueField(0, 32, FieldMode.Read, valueProviderCallback: _ => tdkek[index], name: "TDKEKR");
+                RegistersCollection.DefineRegister((long)Registers.TrustedDescriptorSigningKey + 4 * index)
+                    .WithValueField(0, 32, FieldMode.Read, valueProviderCallback: _ => tdsk[index], name: "TDSKR");
+            }
+            RegistersCollection.DefineRegister((long)Registers.RngMiscControl, RtmctlResetValue)
+                .WithValueField(0, 32, valueProviderCallback: _ => ReadRngMiscControl(),
+                    writeCallback: (_, value) => WriteRngMiscControl((uint)value), name: "RTMCTL");
+            RegistersCollection.DefineRegister((long)Registers.RngStatus)
+                .WithValueField(0, 32, FieldMode.Read, valueProviderCallback: _ => 0, name: "RTSTATUS");
+            for(var i = 0; i < EntropyWords; i++)
+            {
+                RegistersCollection.DefineRegister((long)Registers.RngEntropy + 4 * i)
+                    .WithValueField(0, 32, FieldMode.Read, valueProviderCallback: _ => ReadEntropyWord(), name: "RTENT");
+            }
+            RegistersCollection.DefineRegister((long)Registers.RngDrbgStatus)
+                .WithValueField(0, 32, FieldMode.Read, valueProviderCallback: _ => rdsta, name: "RDSTA");
+            // Identification registers: values of the RT1170 instance are not known (NXP_CAAM.md).
+            for(var offset = (long)Registers.IdentificationFirst; offset <= (long)Registers.IdentificationLast; offset += 4)
+            {
+                RegistersCollection.DefineRegister(offset).WithValueField(0, 32, FieldMode.Read, valueProviderCallback: _ => 0, name: "ID");
+            }
+            foreach(var ring in rings)
+            {
+                DefineJobRingRegisters(ring);
+            }
+        }
+
+        private void DefineJobRingRegisters(JobRing ring)
+        {
+            var page = JobRingPageSize * (ring.Index + 1);
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.InputBaseHigh)
+                .WithValueField(0, 32, valueProviderCallback: _ => 0, writeCallback: (_, value) => WarnHighAddress(ring, value), name: "IRBAR_MS");
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.InputBaseLow)
+                .WithValueField(0, 32, valueProviderCallback: _ => ring.InputBase, writeCallback: (_, value) => ring.InputBase = (uint)value & ~3u, name: "IRBAR_LS");
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.InputSize)
+                .WithValueField(0, 10, valueProviderCallback: _ => ring.InputSize, writeCallback: (_, value) => ring.InputSize = (uint)value, name: "IRSR")
+                .WithReservedBits(10, 22);
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.InputSlotsAvailable)
+                .WithValueField(0, 10, FieldMode.Read, valueProviderCallback: _ => { Synchronize(); return ring.SlotsAvailable; }, name: "IRSAR")
+                .WithReservedBits(10, 22);
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.InputJobsAdded)
+                .WithValueField(0, 10, valueProviderCallback: _ => 0, writeCallback: (_, value) => AddJobs(ring, (uint)value), name: "IRJAR")
+                .WithReservedBits(10, 22);
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.OutputBaseHigh)
+                .WithValueField(0, 32, valueProviderCallback: _ => 0, writeCallback: (_, value) => WarnHighAddress(ring, value), name: "ORBAR_MS");
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.OutputBaseLow)
+                .WithValueField(0, 32, valueProviderCallback: _ => ring.OutputBase, writeCallback: (_, value) => ring.OutputBase = (uint)value & ~3u, name: "ORBAR_LS");
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.OutputSize)
+                .WithValueField(0, 10, valueProviderCallback: _ => ring.OutputSize, writeCallback: (_, value) => ring.OutputSize = (uint)value, name: "ORSR")
+                .WithReservedBits(10, 22);
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.OutputJobsRemoved)
+                .WithValueField(0, 10, valueProviderCallback: _ => 0, writeCallback: (_, value) => RemoveJobs(ring, (uint)value), name: "ORJRR")
+                .WithReservedBits(10, 22);
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.OutputSlotsFull)
+                .WithValueField(0, 10, FieldMode.Read, valueProviderCallback: _ => { Synchronize(); return ring.OutputSlotsFull; }, name: "ORSFR")
+                .WithReservedBits(10, 22);
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.Status)
+                .WithValueField(0, 32, FieldMode.Read, valueProviderCallback: _ => { Synchronize(); return ring.LastStatus; }, name: "JRSTAR");
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.Interrupt)
+                .WithValueField(0, 32, valueProviderCallback: _ => { Synchronize(); return ring.Interrupt; },
+                    writeCallback: (_, value) => { ring.Interrupt &= ~((uint)value & (JrintrJobInterrupt | JrintrJobError)); UpdateInterrupts(); }, name: "JRINTR");
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.ConfigurationHigh)
+                .WithValueField(0, 32, valueProviderCallback: _ => ring.ConfigHigh, writeCallback: (_, value) => ring.ConfigHigh = (uint)value, name: "JRCFGR_MS");
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.ConfigurationLow)
+                .WithValueField(0, 32, valueProviderCallback: _ => ring.Config, writeCallback: (_, value) => { ring.Config = (uint)value; UpdateInterrupts(); }, name: "JRCFGR_LS");
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.InputReadIndex)
+                .WithValueField(0, 13, FieldMode.Read, valueProviderCallback: _ => { Synchronize(); return ring.InputReadIndex; }, name: "IRRIR")
+                .WithReservedBits(13, 19);
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.OutputWriteIndex)
+                .WithValueField(0, 14, FieldMode.Read, valueProviderCallback: _ => { Synchronize(); return ring.OutputWriteIndex; }, name: "ORWIR")
+                .WithReservedBits(14, 18);
+            RegistersCollection.DefineRegister(page + (long)JobRingRegisters.Command)
+                .WithValueField(0, 32, valueProviderCallback: _ => ring.Command, writeCallback: (_, value) => WriteJobRingCommand(ring, (uint)value), name: "JRCR");
+        }
+
+        private void WriteMasterConfiguration(uint value)
+        {
+            if((value & McfgrSoftwareReset) != 0)
+            {
+                this.Log(LogLevel.Debug, "MCFGR software reset");
+            }
+            mcfgr = value & ~McfgrSelfClearing;
+            if((value & McfgrPointerSize) != 0)
+            {
+                this.Log(LogLevel.Warning, "MCFGR.PS: 64-bit descriptor pointers are not modelled (the RT1170 has a 32-bit bus); pointers stay 32-bit");
+            }
+        }
+
+        private void ResetDecos(uint value)
+        {
+            if(value != 0)
+            {
+                this.Log(LogLevel.Debug, "DECO reset requested (DRR=0x{0:X})", value);
+            }
+        }
+
+        private uint ReadRngMiscControl()
+        {
+            var value = rtmctl | RtmctlTestStopOk;
+            if((rtmctl & RtmctlProgramMode) == 0)
+            {
+                value |= RtmctlEntropyValid;
+            }
+            return value;
+        }
+
+        private void WriteRngMiscControl(uint value)
+        {
+            // RST_DEF self-clears; ERR, TSTOP_OK and ENT_VAL are status bits.
+            rtmctl = value & ~(RtmctlResetDefaults | RtmctlError | RtmctlTestStopOk | RtmctlEntropyValid);
+        }
+
+        private uint ReadEntropyWord()
+        {
+            var bytes = new byte[4];
+            FillRandom(bytes, false, false);
+            return BitConverter.ToUInt32(bytes, 0);
+        }
+
+        private void WarnHighAddress(JobRing ring, ulong value)
+        {
+            if(value != 0)
+            {
+                this.Log(LogLevel.Warning, "Job ring {0}: non-zero high address word 0x{1:X} ignored (32-bit bus)", ring.Index, value);
+            }
+        }
+
+        private void WriteJobRingCommand(JobRing ring, uint value)
+        {
+            if((value & JrcrReset) == 0)
+            {
+                ring.Command = value & JrcrPark;
+                return;
+            }
+            if((ring.Command & JrcrReset) == 0)
+            {
+                // First RESET write: flush the ring (jobs not started are dropped) and report the halt.
+                ring.Command |= JrcrReset;
+                lock(pending)
+                {
+                    pending.RemoveAll(job => job.Ring == ring && !job.Started);
+                }
+                ring.PendingInput = 0;
+                ring.Interrupt = (ring.Interrupt & ~JrintrHaltMask) | JrintrHaltComplete;
+            }
+            else
+            {
+                // Second RESET write: the ring's indices and counters return to their reset values.
+                lock(pending)
+                {
+                    pending.RemoveAll(job => job.Ring == ring);
+                }
+                ring.Reset();
+            }
+            UpdateInterrupts();
+        }
+
+        private void AddJobs(JobRing ring, uint count)
+        {
+            if(count == 0)
+            {
+                return;
+            }
+            if(ring.InputSize == 0 || ring.OutputSize == 0 || count > ring.SlotsAvailable)
+            {
+                this.Log(LogLevel.Warning, "Job ring {0}: IRJAR={1} overflows the input ring (size {2}, {3} slots free)",
+                    ring.Index, count, ring.InputSize, ring.SlotsAvailable);
+                RaiseRingError(ring, JrintrErrorAddOverflow);
+                return;
+            }
+            var now = Now();
+            for(var i = 0u; i < count; i++)
+            {
+                var pointerAddress = ring.InputBase + 4 * ring.InputReadIndex;
+                if(!IsReachable(pointerAddress, 4))
+                {
+                    this.Log(LogLevel.Warning, "Job ring {0}: input ring entry at 0x{1:X} is not reachable", ring.Index, pointerAddress);
+                    RaiseRingError(ring, JrintrErrorBadInputAddress);
+                    return;
+                }
+                var descriptor = machine.SystemBus.ReadDoubleWord(pointerAddress);
+                ring.InputReadIndex = (ring.InputReadIndex + 1) % ring.InputSize;
+                ring.PendingInput++;
+                lock(pending)
+                {
+                    pending.Add(new Job { Ring = ring, Descriptor = descriptor, SubmittedAt = now });
+                }
+            }
+            CompleteDueJobs(false);
+        }
+
+        private void RemoveJobs(JobRing ring, uint count)
+        {
+            Synchronize();
+            if(count > ring.OutputSlotsFull)
+            {
+                this.Log(LogLevel.Warning, "Job ring {0}: ORJRR={1} but only {2} output slots are full", ring.Index, count, ring.OutputSlotsFull);
+                RaiseRingError(ring, JrintrErrorRemoveOverflow);
+                return;
+            }
+            ring.OutputSlotsFull -= count;
+            // A job held back by a full output ring can now complete.
+            CompleteDueJobs(false);
+        }
+
+        private void RaiseRingError(JobRing ring, uint errorType)
+        {
+            ring.Interrupt = (ring.Interrupt & ~JrintrErrorTypeMask) | JrintrJobError | (errorType << JrintrErrorTypeShift);
+            UpdateInterrupts();
+        }
+
+        private void UpdateInterrupts()
+        {
+            foreach(var ring in rings)
+            {
+                var active = (ring.Interrupt & (JrintrJobInterrupt | JrintrJobError)) != 0 && (ring.Config & JrcfgrInterruptMask) == 0;
+                irqs[ring.Index].Set(active);
+            }
+        }
+
+        // The DECO: jobs run one at a time in submission order. A job's functional effect is
+        // computed when it starts (all earlier jobs have written their results by then); its
+        // memory writes and output ring entry become visible when its modelled latency has passed.
+        private void CompleteDueJobs(bool forceHead)
+        {
+            var changed = false;
+            lock(pending)
+            {
+                while(pending.Count > 0)
+                {
+                    var job = pending[0];
+                    if(!job.Started)
+                    {
+                        StartJob(job);
+                    }
+                    job.Due |= forceHead || Now() >= job.CompletesAt;
+                    forceHead = false;
+                    if(!job.Due)
+                    {
+                        break;
+                    }
+                    if(job.Ring.OutputSlotsFull >= job.Ring.OutputSize)
+                    {
+                        // The output ring is full: the DECO waits for software to remove entries.
+                        break;
+                    }
+                    pending.RemoveAt(0);
+                    FinishJob(job);
+                    changed = true;
+                }
+            }
+            if(changed)
+            {
+                UpdateInterrupts();
+            }
+        }
+
+        private void StartJob(Job job)
+        {
+            var runner = new DescriptorRunner(this, job.Descriptor);
+            job.Status = runner.Run();
+            job.Writes = runner.Writes;
+            job.Started = true;
+            var cycles = JobSetupCycles + runner.Cycles;
+            BusyCycles += cycles;
+            var start = Math.Max(job.SubmittedAt, decoFreeAt);
+            job.CompletesAt = start + ToInstructions(cycles);
+            decoFreeAt = job.CompletesAt;
+            ScheduleCompletionCheck(job, cycles);
+        }
+
+        // With the CPU running, completion is noticed on the next register read at instruction
+        // precision; this event covers a halted or sleeping CPU (no instructions retire meanwhile).
+        private void ScheduleCompletionCheck(Job job, ulong caamCycles)
+        {
+            var myGeneration = generation;
+            var observed = Now();
+            var delay = TimeInterval.FromMicroseconds(Math.Max(1UL, (ulong)Math.Ceiling(caamCycles * 1e6 / Math.Max(1UL, ClockFrequency))));
+            machine.ScheduleAction(delay, _ =>
+            {
+                if(myGeneration != generation)
+                {
+                    return;
+                }
+                CompleteDueJobs(false);
+                lock(pending)
+                {
+                    if(pending.Count == 0 || pending[0] != job)
+                    {
+                        return;
+                    }
+                    var now = Now();
+                    if(now == observed || now >= job.CompletesAt)
+                    {
+                        CompleteDueJobs(true);
+                    }
+                    else
+                    {
+                        var remaining = (job.CompletesAt - now) * Math.Max(1UL, ClockFrequency) / (CpuMips * 1000000UL);
+                        ScheduleCompletionCheck(job, Math.Max(1UL, remaining));
+                    }
+                }
+            }, "CAAM job");
+        }
+
+        private void FinishJob(Job job)
+        {
+            var ring = job.Ring;
+            foreach(var write in job.Writes)
+            {
+                machine.SystemBus.WriteBytes(write.Data, write.Address);
+            }
+            var entry = ring.OutputBase + 8 * ring.OutputWriteIndex;
+            if(ring.OutputSize == 0 || !IsReachable(entry, 8))
+            {
+                this.Log(LogLevel.Warning, "Job ring {0}: output ring entry at 0x{1:X} is not reachable", ring.Index, entry);
+                RaiseRingError(ring, JrintrErrorBadOutputAddress);
+            }
+            else
+            {
+                machine.SystemBus.WriteDoubleWord(entry, job.Descriptor);
+                machine.SystemBus.WriteDoubleWord(entry + 4, job.Status);
+                ring.OutputWriteIndex = (ring.OutputWriteIndex + 1) % ring.OutputSize;
+                ring.OutputSlotsFull++;
+                ring.Interrupt |= JrintrJobInterrupt;
+            }
+            if(ring.PendingInput > 0)
+            {
+                ring.PendingInput--;
+            }
+            ring.LastStatus = job.Status;
+            LastStatus = job.Status;
+            JobsCompleted++;
+            if(job.Status != 0)
+            {
+                JobsFailed++;
+            }
+        }
+
+        // Virtual time in CPU instructions (instruction-exact while the CPU runs; Renode's own time
+        // stamps have 1 us resolution, too coarse for jobs of a few hundred nanoseconds).
+        private ulong Now()
+        {
+            var cpu = Cpu;
+            return cpu == null ? 0 : cpu.ExecutedInstructions;
+        }
+
+        private ulong ToInstructions(ulong caamCycles)
+        {
+            var mips = CpuMips;
+            return (ulong)Math.Ceiling(caamCycles * (double)mips * 1e6 / Math.Max(1UL, ClockFrequency));
+        }
+
+        private ICPU Cpu
+        {
+            get
+            {
+                if(cpu == null)
+                {
+                    cpu = machine.SystemBus.GetCPUs().FirstOrDefault();
+                }
+                return cpu;
+            }
+        }
+
+        private ulong CpuMips
+        {
+            get
+            {
+                if(cpuMips == 0)
+                {
+                    var property = Cpu == null ? null : Cpu.GetType().GetProperty("PerformanceInMips");
+                    cpuMips = property == null ? 100UL : Convert.ToUInt64(property.GetValue(Cpu, null));
+                }
+                return cpuMips;
+            }
+        }
+
+        private bool IsReachable(ulong address, ulong length)
+        {
+            if(length == 0)
+            {
+                return true;
+            }
+            var last = address + length - 1;
+            if(last < address || last > 0xFFFFFFFFUL)
+            {
+                return false;
+            }
+            if(TcmIsPrivate && (Overlaps(address, last, ItcmStart, ItcmEnd) || Overlaps(address, last, DtcmStart, DtcmEnd)))
+            {
+                return false;
+            }
+            for(var probe = address; probe <= last; probe += ReachabilityStep)
+            {
+                if(!IsMemory(probe))
+                {
+                    return false;
+                }
+                if(probe + ReachabilityStep < probe)
+                {
+                    break;
+                }
+            }
+            return IsMemory(last);
+        }
+
+        private bool IsMemory(ulong address)
+        {
+            var registered = machine.SystemBus.WhatIsAt(address);
+            return registered != null && registered.Peripheral is Memory.MappedMemory;
+        }
+
+        private static bool Overlaps(ulong first, ulong last, ulong start, ulong end)
+        {
+            return first <= end && last >= start;
+        }
+
+        private byte[] ReadMemory(ulong address, int length, uint errorOnFailure, int index)
+        {
+            if(length < 0 || length > MaximumTransfer)
+            {
+                throw new CaamException(DecoError(errorOnFailure, index), string.Format("transfer of {0} bytes exceeds the model's limit", length));
+            }
+            if(!IsReachable(address, (ulong)length))
+            {
+                throw new CaamException(DecoError(DecoDmaError, index), string.Format("read of {0} bytes at 0x{1:X} is outside the CAAM's reach", length, address));
+            }
+            return length == 0 ? new byte[0] : machine.SystemBus.ReadBytes(address, length);
+        }
+
+        private void FillRandom(byte[] buffer, bool nonZero, bool oddParity)
+        {
+            var generator = EmulationManager.Instance.CurrentEmulation.RandomGenerator;
+            generator.NextBytes(buffer);
+            for(var i = 0; i < buffer.Length; i++)
+            {
+                if(nonZero)
+                {
+                    while(buffer[i] == 0)
+                    {
+                        buffer[i] = (byte)generator.Next(256);
+                    }
+                }
+                if(oddParity && BitCount(buffer[i]) % 2 == 0)
+                {
+                    buffer[i] ^= 1;
+                }
+            }
+        }
+
+        private static int BitCount(byte value)
+        {
+            var count = 0;
+            for(var v = value; v != 0; v >>= 1)
+            {
+                count += v & 1;
+            }
+            return count;
+        }
+
+        private static uint DecoError(uint code, int index)
+        {
+            return StatusSourceDeco | ((uint)(index & 0xFF) << 8) | (code & 0xFF);
+        }
+
+        private static uint CcbError(uint cha, uint error, int index)
+        {
+            return StatusSourceCcb | ((uint)(index & 0xFF) << 8) | ((cha & 0xF) << 4) | (error & 0xF);
+        }
+
+        private readonly GPIO[] irqs;
+        private readonly JobRing[] rings;
+        private readonly List<Job> pending;
+        private ICPU cpu;
+        private ulong cpuMips;
+        private ulong decoFreeAt;
+        private int generation;
+        private uint mcfgr;
+        private uint scfgr;
+        private uint decoRequest;
+        private uint rtmctl;
+        private uint rdsta;
+        private bool keysGenerated;
+        private uint[] jdkek;
+        private uint[] tdkek;
+        private uint[] tdsk;
+
+        private const int JobRingCount = 4;
+        private const long JobRingPageSize = 0x10000;
+        private const int KekWords = 8;
+        private const int EntropyWords = 16;
+        private const int MaximumTransfer = 1 << 20;
+        private const int MaximumDescriptorWords = 64;
+        private const int MaximumCommands = 256;
+        private const int MaximumGatherEntries = 128;
+        private const int MaximumPkhaBytes = 512;
+        private const ulong ReachabilityStep = 0x1000;
+        private const ulong ItcmStart = 0x00000000;
+        private const ulong ItcmEnd = 0x0007FFFF;
+        private const ulong DtcmStart = 0x20000000;
+        private const ulong DtcmEnd = 0x2007FFFF;
+
+        private const uint McfgrResetValue = 0x00082300;   // SDK CAAM_Init comment: "reset value"
+        private const uint McfgrSoftwareReset = 1u << 31;
+        private const uint McfgrDmaReset = 1u << 28;
+        private const uint McfgrSelfClearing = McfgrSoftwareReset | McfgrDmaReset;
+        private const uint McfgrPointerSize = 1u << 16;
+        private const uint RtmctlResetValue = 0x00010004;  // PRGM set out of reset, OSC_DIV 1
+        private const uint RtmctlResetDefaults = 1u << 6;
+        private const uint RtmctlEntropyValid = 1u << 10;
+        private const uint RtmctlError = 1u << 12;
+        private const uint RtmctlTestStopOk = 1u << 13;
+        private const uint RtmctlProgramMode = 1u << 16;
+        private const uint RdstaInstantiated0 = 1u << 0;
+        private const uint RdstaPredictionResistance0 = 1u << 4;
+        private const uint JrintrJobInterrupt = 1u << 0;
+        private const uint JrintrJobError = 1u << 1;
+        private const uint JrintrHaltMask = 3u << 2;
+        private const uint JrintrHaltComplete = 2u << 2;
+        private const int JrintrErrorTypeShift = 8;
+        private const uint JrintrErrorTypeMask = 0x1Fu << 8;
+        // JRINTR.ERR_TYPE values (Linux regs.h JRINT_ERR_*).
+        private const uint JrintrErrorBadInputAddress = 0x3;
+        private const uint JrintrErrorBadOutputAddress = 0x4;
+        private const uint JrintrErrorRemoveOverflow = 0x8;
+        private const uint JrintrErrorAddOverflow = 0x9;
+        private const uint JrcfgrInterruptMask = 1u << 0;
+        private const uint JrcrReset = 1u << 0;
+        private const uint JrcrPark = 1u << 1;
+
+        // Output status words (Linux regs.h JRSTA_*, error.c).
+        private const uint StatusSourceCcb = 0x2u << 28;
+        private const uint StatusSourceHaltUser = 0x3u << 28;
+        private const uint StatusSourceDeco = 0x4u << 28;
+        private const uint StatusSourceHaltCondition = 0x7u << 28;
+        private const uint DecoLinkLength = 0x01;
+        private const uint DecoInvalidCommand = 0x04;
+        private const uint DecoInvalidKey = 0x06;
+        private const uint DecoInvalidLoad = 0x07;
+        private const uint DecoInvalidStore = 0x08;
+        private const uint DecoInvalidOperation = 0x09;
+        private const uint DecoInvalidFifoLoad = 0x0A;
+        private const uint DecoInvalidFifoStore = 0x0B;
+        private const uint DecoInvalidMove = 0x0C;
+        private const uint DecoInvalidJump = 0x0D;
+        private const uint DecoInvalidMath = 0x0E;
+        private const uint DecoInvalidSequence = 0x10;
+        private const uint DecoHeaderError = 0x13;
+        private const uint DecoDmaError = 0x16;
+        private const uint DecoWatchdog = 0x1C;
+        private const uint ChaAes = 1;
+        private const uint ChaMd = 4;
+        private const uint ChaRng = 5;
+        private const uint ChaPkha = 8;
+        private const uint CcbModeError = 1;
+        private const uint CcbDataSizeError = 2;
+        private const uint CcbKeySizeError = 3;
+        private const uint CcbPkhaASizeError = 4;
+        private const uint CcbPkhaBSizeError = 5;
+        private const uint CcbSequenceError = 6;
+        private const uint CcbDivideByZero = 7;
+        private const uint CcbModulusEven = 8;
+
+        private class CaamException : Exception
+        {
+            public CaamException(uint status, string reason) : base(reason)
+            {
+                Status = status;
+            }
+
+            public uint Status { get; }
+        }
+
+        private class MemoryWrite
+        {
+            public ulong Address;
+            public byte[] Data;
+        }
+
+        private class Job
+        {
+            public JobRing Ring;
+            public uint Descriptor;
+            public ulong SubmittedAt;
+            public ulong CompletesAt;
+            public bool Started;
+            public bool Due;
+            public uint Status;
+            public List<MemoryWrite> Writes;
+        }
+
+        private class JobRing
+        {
+            public JobRing(int index)
+            {
+                Index = index;
+            }
+
+            public void Reset()
+            {
+                InputReadIndex = 0;
+                OutputWriteIndex = 0;
+                OutputSlotsFull = 0;
+                PendingInput = 0;
+                Interrupt = 0;
+                Command = 0;
+                LastStatus = 0;
+            }
+
+            public uint SlotsAvailable
+            {
+                get
+                {
+                    var used = PendingInput;
+                    return InputSize > used ? InputSize - used : 0;
+                }
+            }
+
+            public int Index { get; }
+            public uint InputBase;
+            public uint OutputBase;
+            public uint InputSize;
+            public uint OutputSize;
+            public uint InputReadIndex;
+            public uint OutputWriteIndex;
+            public uint OutputSlotsFull;
+            public uint PendingInput;
+            public uint Interrupt;
+            public uint Config;
+            public uint ConfigHigh;
+            public uint Command;
+            public uint LastStatus;
+        }
+
+        // A FIFO STORE waiting for the output of its class's operation.
+        private class StoreRequest
+        {
+            public int Index;
+            public ulong Address;
+            public int Length;
+            public bool Gather;
+            public bool Skip;
+        }
+
+        // Executes one job descriptor: the command interpreter and the CHAs it drives.
+        private class DescriptorRunner
+        {
+            public DescriptorRunner(NXP_CAAM caam, uint address)
+            {
+                this.caam = caam;
+                this.address = address;
+                Writes = new List<MemoryWrite>();
+                classKey = new byte[2][];
+                classKey[0] = new byte[0];
+                classKey[1] = new byte[0];
+                context = new byte[2][];
+                context[0] = new byte[ContextBytes];
+                context[1] = new byte[ContextBytes];
+                input = new List<byte>[2];
+                input[0] = new List<byte>();
+                input[1] = new List<byte>();
+                output = new List<byte>();
+                stores = new List<StoreRequest>();
+                pkha = new Dictionary<int, byte[]>();
+            }
+
+            public uint Run()
+            {
+                try
+                {
+                    Execute();
+                    return haltStatus;
+                }
+                catch(CaamException e)
+                {
+                    caam.Log(LogLevel.Warning, "Descriptor at 0x{0:X}: {1} (status 0x{2:X8})", address, e.Message, e.Status);
+                    Writes.Clear();
+                    return e.Status;
+                }
+                catch(Exception e)
+                {
+                    // Anything unexpected is still the guest's descriptor's fault: report, never crash.
+                    caam.Log(LogLevel.Warning, "Descriptor at 0x{0:X}: rejected ({1})", address, e.Message);
+                    Writes.Clear();
+                    return DecoError(DecoInvalidCommand, index);
+                }
+            }
+
+            public List<MemoryWrite> Writes { get; }
+            public ulong Cycles { get; private set; }
+
+            private void Execute()
+            {
+                var header = ReadWords(address, 1, DecoHeaderError)[0];
+                if((header >> 27) != CommandHeader || (header & HeaderOne) == 0)
+                {
+                    throw new CaamException(DecoError(DecoHeaderError, 0), string.Format("0x{0:X8} is not a job descriptor header", header));
+                }
+                if((header & HeaderShared) != 0)
+                {
+                    throw new CaamException(DecoError(DecoHeaderError, 0), "shared descriptors are not modelled");
+                }
+                length = (int)(header & 0x7F);
+                if(length < 1 || length > MaximumDescriptorWords)
+                {
+                    throw new CaamException(DecoError(DecoHeaderError, 0), string.Format("descriptor length {0} words", length));
+                }
+                words = ReadWords(address, length, DecoHeaderError);
+                index = Math.Max(1, (int)((header >> 16) & 0x3F));
+                var executed = 0;
+                while(index < length && !halted)
+                {
+                    if(++executed > MaximumCommands)
+                    {
+                        throw new CaamException(DecoError(DecoWatchdog, index), "descriptor loops (watchdog)");
+                    }
+                    ExecuteCommand();
+                }
+                FlushClass(0);
+                FlushClass(1);
+                ResolveStores(true);
+            }
+
+            private void ExecuteCommand()
+            {
+                var word = words[index];
+                var type = word >> 27;
+                switch(type)
+                {
+                case CommandKey:
+                    Key(word);
+                    break;
+                case CommandLoad:
+                    Load(word);
+                    break;
+                case CommandFifoLoad:
+                    FifoLoad(word);
+                    break;
+                case CommandStore:
+                    Store(word);
+                    break;
+                case CommandFifoStore:
+                    FifoStore(word);
+                    break;
+                case CommandMove:
+                    Move(word);
+                    break;
+                case CommandOperation:
+                    Operation(word);
+                    break;
+                case CommandJump:
+                    Jump(word);
+                    break;
+                case CommandMath:
+                    throw new CaamException(DecoError(DecoInvalidMath, index), "MATH commands are not modelled");
+                case CommandSeqKey:
+                case CommandSeqLoad:
+                case CommandSeqFifoLoad:
+                case CommandSeqStore:
+                case CommandSeqFifoStore:
+                case CommandSeqInPointer:
+                case CommandSeqOutPointer:
+                    throw new CaamException(DecoError(DecoInvalidSequence, index), "SEQ commands need a shared descriptor, not modelled");
+                default:
+                    throw new CaamException(DecoError(DecoInvalidCommand, index), string.Format("unknown command 0x{0:X8}", word));
+                }
+            }
+
+            private void Key(uint word)
+            {
+                var cls = (int)((word >> 25) & 3);
+                var immediate = (word & (1u << 23)) != 0;
+                var encrypted = (word & (1u << 22)) != 0;
+                var destination = (word >> 16) & 3;
+                var size = (int)(word & 0x3FF);
+                var commandIndex = index;
+                var data = Fetch(immediate, size, DecoInvalidKey);
+                if(encrypted)
+                {
+                    throw new CaamException(DecoError(DecoInvalidKey, commandIndex), "black (KEK-encrypted) keys are not modelled");
+                }
+                if(cls == 1 && destination == 0)
+                {
+                    classKey[0] = data;
+                }
+                else if(cls == 1 && destination == 1)
+                {
+                    pkha[PkhaE] = data;
+                }
+                else if(cls == 2 && destination == 0)
+                {
+                    classKey[1] = data;
+                }
+                else
+                {
+                    throw new CaamException(DecoError(DecoInvalidKey, commandIndex), string.Format("KEY class {0} destination {1} not supported", cls, destination));
+                }
+            }
+
+            private void Load(uint word)
+            {
+                var cls = (int)((word >> 25) & 3);
+                var immediate = (word & (1u << 23)) != 0;
+                var destination = (word >> 16) & 0x7F;
+                var offset = (int)((word >> 8) & 0xFF);
+                var size = (int)(word & 0xFF);
+                var commandIndex = index;
+                var data = Fetch(immediate, size, DecoInvalidLoad);
+                if(destination == LoadContext && (cls == 1 || cls == 2))
+                {
+                    if(offset + size > ContextBytes)
+                    {
+                        throw new CaamException(DecoError(DecoInvalidLoad, commandIndex), "context load beyond the context register");
+                    }
+                    FlushClass(cls - 1);
+                    Array.Copy(data, 0, context[cls - 1], offset, size);
+                    return;
+                }
+                if(destination == LoadKey && (cls == 1 || cls == 2))
+                {
+                    classKey[cls - 1] = data;
+                    return;
+                }
+                if(destination <= LoadIcvSize || destination == LoadClearWritten || (destination >= LoadPkhaASize && destination <= LoadPkhaESize))
+                {
+                    // Word registers take a native (little-endian) word, inline or from memory.
+                    var value = data.Length >= 4 ? BitConverter.ToUInt32(data, 0) : 0u;
+                    if(destination == LoadDataSize && cls == 1)
+                    {
+                        dataSize = value;
+                    }
+                    else if(destination == LoadClearWritten)
+                    {
+                        FlushClass(0);
+                        FlushClass(1);
+                        input[0].Clear();
+                        input[1].Clear();
+                        operation[0] = 0;
+                        operation[1] = 0;
+                    }
+                    return;
+                }
+                throw new CaamException(DecoError(DecoInvalidLoad, commandIndex), string.Format("LOAD destination 0x{0:X} not supported", destination));
+            }
+
+            private void FifoLoad(uint word)
+            {
+                var cls = (int)((word >> 25) & 3);
+                var gather = (word & (1u << 24)) != 0;
+                var immediate = (word & (1u << 23)) != 0;
+                var extended = (word & (1u << 22)) != 0;
+                var dataType = (int)((word >> 16) & 0x3F);
+                var commandIndex = index;
+                byte[] data;
+                if(immediate)
+                {
+                    data = Fetch(true, (int)(word & 0xFFFF), DecoInvalidFifoLoad);
+                }
+                else
+                {
+                    var pointer = NextWord(DecoInvalidFifoLoad);
+                    var size = extended ? NextWord(DecoInvalidFifoLoad) : (word & 0xFFFF);
+                    if(size > MaximumTransfer)
+                    {
+                        throw new CaamException(DecoError(DecoInvalidFifoLoad, commandIndex), string.Format("FIFO LOAD of {0} bytes", size));
+                    }
+                    data = gather ? Gather(pointer, (int)size, commandIndex) : caam.ReadMemory(pointer, (int)size, DecoInvalidFifoLoad, commandIndex);
+                    index++;
+                }
+                if(cls == 1 && dataType < 0x10)
+                {
+                    if(dataType > PkhaB || (dataType > PkhaN && dataType < PkhaA))
+                    {
+                        throw new CaamException(DecoError(DecoInvalidFifoLoad, commandIndex), string.Format("PKHA register 0x{0:X} not supported", dataType));
+                    }
+                    pkha[dataType == PkhaA ? PkhaA0 : (dataType == PkhaB ? PkhaB0 : dataType)] = data;
+                    return;
+                }
+                var kind = dataType & 0x38;
+                if(kind == FifoMessage || kind == FifoBitData)
+                {
+                    if(cls == 0)
+                    {
+                        throw new CaamException(DecoError(DecoInvalidFifoLoad, commandIndex), "message data for no class");
+                    }
+                    if((cls & 1) != 0)
+                    {
+                        input[0].AddRange(data);
+                    }
+                    if((cls & 2) != 0)
+                    {
+                        input[1].AddRange(data);
+                    }
+                    return;
+                }
+                if(kind == FifoIv && cls == 1)
+                {
+                    if(data.Length > ContextBytes)
+                    {
+                        throw new CaamException(DecoError(DecoInvalidFifoLoad, commandIndex), "IV longer than the context register");
+                    }
+                    Array.Copy(data, 0, context[0], 0, data.Length);
+                    return;
+                }
+                throw new CaamException(DecoError(DecoInvalidFifoLoad, commandIndex), string.Format("FIFO LOAD type 0x{0:X} for class {1} not supported", dataType, cls));
+            }
+
+            private byte[] Gather(ulong table, int size, int commandIndex)
+            {
+                var result = new List<byte>();
+                var entries = 0;
+                var entry = table;
+                while(result.Count < size)
+                {
+                    if(++entries > MaximumGatherEntries)
+                    {
+                        throw new CaamException(DecoError(DecoLinkLength, commandIndex), "scatter/gather table does not end");
+                    }
+                    var raw = caam.ReadMemory(entry, 16, DecoInvalidFifoLoad, commandIndex);
+                    var high = BitConverter.ToUInt32(raw, 0);
+                    var pointer = BitConverter.ToUInt32(raw, 4);
+                    var control = BitConverter.ToUInt32(raw, 8);
+                    var length = (int)(control & 0x3FFFFFFF);
+                    if(high != 0)
+                    {
+                        throw new CaamException(DecoError(DecoDmaError, commandIndex), "scatter/gather entry above 4 GiB");
+                    }
+                    if((control & SgtExtension) != 0)
+                    {
+                        entry = pointer;
+                        continue;
+                    }
+                    var take = Math.Min(length, size - result.Count);
+                    result.AddRange(caam.ReadMemory(pointer, take, DecoInvalidFifoLoad, commandIndex));
+                    if((control & SgtFinal) != 0)
+                    {
+                        break;
+                    }
+                    entry += 16;
+                }
+                if(result.Count < size)
+                {
+                    throw new CaamException(DecoError(DecoLinkLength, commandIndex), string.Format("scatter/gather table holds {0} of {1} bytes", result.Count, size));
+                }
+                return result.ToArray();
+            }
+
+            private void Store(uint word)
+            {
+                var cls = (int)((word >> 25) & 3);
+                var source = (word >> 16) & 0x7F;
+                var offset = (int)((word >> 8) & 0xFF);
+                var size = (int)(word & 0xFF);
+                var commandIndex = index;
+                var pointer = NextWord(DecoInvalidStore);
+                index++;
+                if(source == LoadContext && (cls == 1 || cls == 2))
+                {
+                    if(offset + size > ContextBytes)
+                    {
+                        throw new CaamException(DecoError(DecoInvalidStore, commandIndex), "context store beyond the context register");
+                    }
+                    FlushClass(cls - 1);
+                    var data = new byte[size];
+                    Array.Copy(context[cls - 1], offset, data, 0, size);
+                    Write(pointer, data, DecoInvalidStore, commandIndex);
+                    return;
+                }
+                throw new CaamException(DecoError(DecoInvalidStore, commandIndex), string.Format("STORE source 0x{0:X} class {1} not supported", source, cls));
+            }
+
+            private void FifoStore(uint word)
+            {
+                var gather = (word & (1u << 24)) != 0;
+                var extended = (word & (1u << 22)) != 0;
+                var dataType = (int)((word >> 16) & 0x3F);
+                var commandIndex = index;
+                var pointer = NextWord(DecoInvalidFifoStore);
+                var size = extended ? NextWord(DecoInvalidFifoStore) : (word & 0xFFFF);
+                index++;
+                if(size > MaximumTransfer)
+                {
+                    throw new CaamException(DecoError(DecoInvalidFifoStore, commandIndex), string.Format("FIFO STORE of {0} bytes", size));
+                }
+                if(dataType < 0x10)
+                {
+                    var register = dataType == PkhaA ? PkhaA0 : (dataType == PkhaB ? PkhaB0 : dataType);
+                    if(dataType > PkhaB || (dataType > PkhaN && dataType < PkhaA))
+                    {
+                        throw new CaamException(DecoError(DecoInvalidFifoStore, commandIndex), string.Format("PKHA register 0x{0:X} not supported", dataType));
+                    }
+                    Write(pointer, FitBigEndian(Pkha(register), (int)size), DecoInvalidFifoStore, commandIndex);
+                    return;
+                }
+                if(dataType == FifoStoreMessage || dataType == FifoStoreRngStore || dataType == FifoStoreRngFifo || dataType == FifoStoreSkip)
+                {
+                    stores.Add(new StoreRequest { Index = commandIndex, Address = pointer, Length = (int)size, Gather = gather, Skip = dataType == FifoStoreSkip });
+                    ResolveStores(false);
+                    return;
+                }
+                throw new CaamException(DecoError(DecoInvalidFifoStore, commandIndex), string.Format("FIFO STORE type 0x{0:X} not supported", dataType));
+            }
+
+            private void Move(uint word)
+            {
+                var source = (word >> 20) & 0xF;
+                var destination = (word >> 16) & 0xF;
+                var offset = (int)((word >> 8) & 0xFF);
+                var size = (int)(word & 0xFF);
+                var commandIndex = index;
+                index++;
+                byte[] data;
+                if(source == MoveClass1Context || source == MoveClass2Context)
+                {
+                    var cls = (int)(source - MoveClass1Context);
+                    FlushClass(cls);
+                    if(offset + size > ContextBytes)
+                    {
+                        throw new CaamException(DecoError(DecoInvalidMove, commandIndex), "MOVE beyond the context register");
+                    }
+                    data = new byte[size];
+                    Array.Copy(context[cls], offset, data, 0, size);
+                }
+                else if(source == MoveOutputFifo)
+                {
+                    FlushClass(0);
+                    if(output.Count < size)
+                    {
+                        throw new CaamException(DecoError(DecoInvalidMove, commandIndex), "MOVE from an output FIFO with too little data");
+                    }
+                    data = output.GetRange(0, size).ToArray();
+                    output.RemoveRange(0, size);
+                }
+                else
+                {
+                    throw new CaamException(DecoError(DecoInvalidMove, commandIndex), string.Format("MOVE source {0} not supported", source));
+                }
+                if(destination == MoveClass1Context || destination == MoveClass2Context)
+                {
+                    var cls = (int)(destination - MoveClass1Context);
+                    if(offset + size > ContextBytes)
+                    {
+                        throw new CaamException(DecoError(DecoInvalidMove, commandIndex), "MOVE beyond the context register");
+                    }
+                    Array.Copy(data, 0, context[cls], offset, size);
+                }
+                else if(destination == MoveClass1InputFifo || destination == MoveClass2InputFifo)
+                {
+                    input[(int)(destination - MoveClass1InputFifo)].AddRange(data);
+                }
+                else if(destination == MoveClass1Key || destination == MoveClass2Key)
+                {
+                    classKey[(int)(destination - MoveClass1Key)] = data;
+                }
+                else
+                {
+                    throw new CaamException(DecoError(DecoInvalidMove, commandIndex), string.Format("MOVE destination {0} not supported", destination));
+                }
+            }
+
+            private void Operation(uint word)
+            {
+                var opType = (word >> 24) & 7;
+                var commandIndex = index;
+                index++;
+                if(opType == OperationPkha)
+                {
+                    RunPkha(word, commandIndex);
+                    return;
+                }
+                if(opType == OperationClass1 || opType == OperationClass2)
+                {
+                    var cls = opType == OperationClass1 ? 0 : 1;
+                    // A second OPERATION for the same class runs the first one on what it has so far.
+                    FlushClass(cls);
+                    operation[cls] = word;
+                    operationIndex[cls] = commandIndex;
+                    return;
+                }
+                throw new CaamException(DecoError(DecoInvalidOperation, commandIndex), string.Format("OPERATION type {0} (protocols) not supported", opType));
+            }
+
+            private void Jump(uint word)
+            {
+                var jumpType = (word >> 22) & 3;
+                var test = (word >> 16) & 3;
+                var condition = (word >> 8) & 0xFF;
+                var localOffset = (sbyte)(word & 0xFF);
+                var commandIndex = index;
+                var classChecks = (word & (1u << 24)) != 0;
+                // A JUMP is a checkpoint: the CHAs finish what they were given before it is evaluated.
+                FlushClass(0);
+                FlushClass(1);
+                ResolveStores(false);
+                var taken = condition == 0 || classChecks || EvaluateCondition(condition, test);
+                switch(jumpType)
+                {
+                case 0:
+                    if(!taken)
+                    {
+                        index++;
+                        return;
+                    }
+                    var target = commandIndex + localOffset;
+                    if(target <= 0 || target > length)
+                    {
+                        throw new CaamException(DecoError(DecoInvalidJump, commandIndex), string.Format("local JUMP to word {0} of {1}", target, length));
+                    }
+                    index = target;
+                    return;
+                case 1:
+                    throw new CaamException(DecoError(DecoInvalidJump, commandIndex), "non-local JUMP not supported");
+                case 2:
+                    index++;
+                    if(taken)
+                    {
+                        halted = true;
+                        haltStatus = StatusSourceHaltCondition | (pkhaFlags << 8);
+                    }
+                    return;
+                default:
+                    index++;
+                    if(taken)
+                    {
+                        halted = true;
+                        var user = (uint)(word & 0xFF);
+                        // HALT_USER with status 0 is how the SDK ends a job normally (accelerators.md 2.4).
+                        haltStatus = user == 0 ? 0 : (StatusSourceHaltUser | user);
+                    }
+                    return;
+                }
+            }
+
+            private bool EvaluateCondition(uint condition, uint test)
+            {
+                var flags = pkhaFlags & condition;
+                switch(test)
+                {
+                case 0:
+                    return flags == condition;
+                case 1:
+                    return flags != condition;
+                case 2:
+                    return flags != 0;
+                default:
+                    return flags == 0;
+                }
+            }
+
+            // Runs the pending class-1 (cls 0) or class-2 (cls 1) operation on its input FIFO.
+            private void FlushClass(int cls)
+            {
+                var word = operation[cls];
+                if(word == 0)
+                {
+                    // Data without an operation (yet) waits in the input FIFO for the OPERATION.
+                    return;
+                }
+                operation[cls] = 0;
+                var data = input[cls].ToArray();
+                input[cls].Clear();
+                var algorithm = (word >> 16) & 0xFF;
+                var commandIndex = operationIndex[cls];
+                if(cls == 0 && algorithm == AlgorithmAes)
+                {
+                    RunAes(word, data, commandIndex);
+                }
+                else if(cls == 0 && algorithm == AlgorithmRng)
+                {
+                    RunRng(word, commandIndex);
+                }
+                else if(cls == 1 && (algorithm == AlgorithmSha1 || algorithm == AlgorithmSha224 || algorithm == AlgorithmSha256))
+                {
+                    RunHash(word, data, commandIndex);
+                }
+                else if(cls == 1 && algorithm >= AlgorithmMd5 && algorithm <= AlgorithmSha512)
+                {
+                    throw new CaamException(CcbError(ChaMd, CcbModeError, commandIndex), string.Format("MDHA algorithm 0x{0:X} not available on this instance", algorithm));
+                }
+                else
+                {
+                    throw new CaamException(DecoError(DecoInvalidOperation, commandIndex), string.Format("algorithm 0x{0:X} for class {1} not supported", algorithm, cls + 1));
+                }
+                ResolveStores(false);
+            }
+
+            private void RunAes(uint word, byte[] data, int commandIndex)
+            {
+                var aai = (word >> 4) & 0xFF;   // the DK bit (0x100) changes nothing for a functional model
+                var encrypt = (word & 1) != 0;
+                var key = classKey[0];
+                if(key.Length != 16 && key.Length != 24 && key.Length != 32)
+                {
+                    throw new CaamException(CcbError(ChaAes, CcbKeySizeError, commandIndex), string.Format("AES key of {0} bytes", key.Length));
+                }
+                var blocks = (ulong)((data.Length + 15) / 16);
+                var perBlock = key.Length == 16 ? caam.Aes128CyclesPerBlock : (key.Length == 24 ? caam.Aes192CyclesPerBlock : caam.Aes256CyclesPerBlock);
+                Cycles += blocks * perBlock;
+                byte[] result;
+                switch(aai)
+                {
+                case AesCtr:
+                    result = AesCtrCrypt(key, data);
+                    break;
+                case AesCbc:
+                    CheckBlockMultiple(data, commandIndex);
+                    result = AesCbcCrypt(key, data, encrypt);
+                    break;
+                case AesEcb:
+                    CheckBlockMultiple(data, commandIndex);
+                    result = AesEcbCrypt(key, data, encrypt);
+                    break;
+                default:
+                    throw new CaamException(CcbError(ChaAes, CcbModeError, commandIndex), string.Format("AES mode (AAI 0x{0:X}) not modelled", aai));
+                }
+                output.AddRange(result);
+            }
+
+            private static void CheckBlockMultiple(byte[] data, int commandIndex)
+            {
+                if(data.Length % 16 != 0)
+                {
+                    throw new CaamException(CcbError(ChaAes, CcbDataSizeError, commandIndex), string.Format("{0} bytes is not a whole number of AES blocks", data.Length));
+                }
+            }
+
+            private static ICryptoTransform AesTransform(byte[] key, bool encrypt)
+            {
+                var aes = Aes.Create();
+                aes.Mode = CipherMode.ECB;
+                aes.Padding = PaddingMode.None;
+                aes.Key = key;
+                return encrypt ? aes.CreateEncryptor() : aes.CreateDecryptor();
+            }
+
+            private static byte[] AesEcbCrypt(byte[] key, byte[] data, bool encrypt)
+            {
+                var result = new byte[data.Length];
+                if(data.Length > 0)
+                {
+                    AesTransform(key, encrypt).TransformBlock(data, 0, data.Length, result, 0);
+                }
+                return result;
+            }
+
+            private byte[] AesCbcCrypt(byte[] key, byte[] data, bool encrypt)
+            {
+                var transform = AesTransform(key, encrypt);
+                var chain = new byte[16];
+                Array.Copy(context[0], 0, chain, 0, 16);
+                var result = new byte[data.Length];
+                var block = new byte[16];
+                for(var offset = 0; offset < data.Length; offset += 16)
+                {
+                    if(encrypt)
+                    {
+                        for(var i = 0; i < 16; i++)
+                        {
+                            block[i] = (byte)(data[offset + i] ^ chain[i]);
+                        }
+                        transform.TransformBlock(block, 0, 16, result, offset);
+                        Array.Copy(result, offset, chain, 0, 16);
+                    }
+                    else
+                    {
+                        transform.TransformBlock(data, offset, 16, block, 0);
+                        for(var i = 0; i < 16; i++)
+                        {
+                            result[offset + i] = (byte)(block[i] ^ chain[i]);
+                        }
+                        Array.Copy(data, offset, chain, 0, 16);
+                    }
+                }
+                // The context keeps the chaining value, as the hardware's class-1 context does.
+                Array.Copy(chain, 0, context[0], 0, 16);
+                return result;
+            }
+
+            private byte[] AesCtrCrypt(byte[] key, byte[] data)
+            {
+                // CTR0 lives at class-1 context offset 16 (SDK templateAesCtr).
+                var transform = AesTransform(key, true);
+                var counter = new byte[16];
+                Array.Copy(context[0], 16, counter, 0, 16);
+                var stream = new byte[16];
+                var result = new byte[data.Length];
+                for(var offset = 0; offset < data.Length; offset += 16)
+                {
+                    transform.TransformBlock(counter, 0, 16, stream, 0);
+                    for(var i = 0; i < 16 && offset + i < data.Length; i++)
+                    {
+                        result[offset + i] = (byte)(data[offset + i] ^ stream[i]);
+                    }
+                    for(var i = 15; i >= 0; i--)
+                    {
+                        if(++counter[i] != 0)
+                        {
+                            break;
+                        }
+                    }
+                }
+                Array.Copy(counter, 0, context[0], 16, 16);
+                return result;
+            }
+
+            private void RunRng(uint word, int commandIndex)
+            {
+                var state = (word >> 2) & 3;
+                var aai = (word >> 4) & 0x1FF;
+                var handle = (int)(aai & RngStateHandle1);
+                var instantiated = (caam.rdsta & (RdstaInstantiated0 << handle)) != 0;
+                switch(state)
+                {
+                case RngInstantiate:
+                    if(instantiated)
+                    {
+                        throw new CaamException(CcbError(ChaRng, CcbSequenceError, commandIndex), string.Format("state handle {0} is already instantiated", handle));
+                    }
+                    Cycles += caam.RngInstantiateCycles;
+                    caam.rdsta |= RdstaInstantiated0 << handle;
+                    if((word & RngPredictionResistance) != 0)
+                    {
+                        caam.rdsta |= RdstaPredictionResistance0 << handle;
+                    }
+                    return;
+                case RngUninstantiate:
+                    if(!instantiated)
+                    {
+                        throw new CaamException(CcbError(ChaRng, CcbSequenceError, commandIndex), string.Format("state handle {0} is not instantiated", handle));
+                    }
+                    caam.rdsta &= ~((RdstaInstantiated0 | RdstaPredictionResistance0) << handle);
+                    return;
+                case RngReseed:
+                    if(!instantiated)
+                    {
+                        throw new CaamException(CcbError(ChaRng, CcbSequenceError, commandIndex), string.Format("state handle {0} is not instantiated", handle));
+                    }
+                    Cycles += caam.RngInstantiateCycles;
+                    return;
+                }
+                if(!instantiated)
+                {
+                    throw new CaamException(CcbError(ChaRng, CcbSequenceError, commandIndex), string.Format("generate on state handle {0}, which is not instantiated", handle));
+                }
+                if((aai & RngSecureKeys) != 0)
+                {
+                    if(caam.keysGenerated)
+                    {
+                        throw new CaamException(CcbError(ChaRng, CcbSequenceError, commandIndex), "secure keys were already generated since reset");
+                    }
+                    caam.keysGenerated = true;
+                    FillKeyRegister(caam.jdkek);
+                    FillKeyRegister(caam.tdkek);
+                    FillKeyRegister(caam.tdsk);
+                    Cycles += 6 * caam.RngCyclesPerBlock;
+                    return;
+                }
+                var count = dataSize;
+                if(count == 0)
+                {
+                    foreach(var request in stores)
+                    {
+                        count += (uint)request.Length;
+                    }
+                }
+                if(count > MaximumTransfer)
+                {
+                    throw new CaamException(CcbError(ChaRng, CcbDataSizeError, commandIndex), string.Format("RNG request of {0} bytes", count));
+                }
+                var bytes = new byte[count];
+                caam.FillRandom(bytes, (aai & RngNonZero) != 0, (aai & RngOddParity) != 0);
+                Cycles += (ulong)((count + 15) / 16) * caam.RngCyclesPerBlock;
+                output.AddRange(bytes);
+            }
+
+            private void FillKeyRegister(uint[] register)
+            {
+                var bytes = new byte[4 * register.Length];
+                caam.FillRandom(bytes, true, false);
+                for(var i = 0; i < register.Length; i++)
+                {
+                    register[i] = BitConverter.ToUInt32(bytes, 4 * i);
+                }
+            }
+
+            private void RunHash(uint word, byte[] data, int commandIndex)
+            {
+                var algorithm = (word >> 16) & 0xFF;
+                var aai = (word >> 4) & 0x1FF;
+                var state = (word >> 2) & 3;
+                if(aai != 0)
+                {
+                    throw new CaamException(CcbError(ChaMd, CcbModeError, commandIndex), string.Format("MDHA AAI 0x{0:X} (HMAC/SMAC) not modelled", aai));
+                }
+                var hash = new ShaEngine(algorithm);
+                var initialize = (state & 1) != 0;
+                var finalize = (state & 2) != 0;
+                if(!initialize)
+                {
+                    hash.LoadContext(context[1]);
+                }
+                if(!finalize && data.Length % ShaEngine.BlockBytes != 0)
+                {
+                    throw new CaamException(CcbError(ChaMd, CcbDataSizeError, commandIndex), string.Format("{0} bytes is not a whole number of blocks for an init/update", data.Length));
+                }
+                var blocks = hash.Update(data);
+                if(finalize)
+                {
+                    blocks += hash.Finish();
+                }
+                Cycles += (ulong)blocks * (algorithm == AlgorithmSha1 ? caam.Sha1CyclesPerBlock : caam.Sha256CyclesPerBlock);
+                Array.Clear(context[1], 0, context[1].Length);
+                if(finalize)
+                {
+                    var digest = hash.Digest();
+                    Array.Copy(digest, context[1], digest.Length);
+                }
+                else
+                {
+                    hash.SaveContext(context[1]);
+                }
+            }
+
+            private void RunPkha(uint word, int commandIndex)
+            {
+                var function = word & 0x3F;
+                var modifiers = (word >> 16) & 0xF;
+                if(function == PkhaClear)
+                {
+                    if((modifiers & 0x8) != 0) { pkha.Remove(PkhaA0); pkha.Remove(PkhaA1); pkha.Remove(PkhaA2); pkha.Remove(PkhaA3); }
+                    if((modifiers & 0x4) != 0) { pkha.Remove(PkhaB0); pkha.Remove(PkhaB1); pkha.Remove(PkhaB2); pkha.Remove(PkhaB3); }
+                    if((modifiers & 0x2) != 0) { pkha.Remove(PkhaE); }
+                    if((modifiers & 0x1) != 0) { pkha.Remove(PkhaN); }
+                    Cycles += caam.PkhaModSimpleCycles;
+                    return;
+                }
+                if((modifiers & (PkhaMontgomeryIn | PkhaMontgomeryOut | PkhaF2m)) != 0)
+                {
+                    throw new CaamException(CcbError(ChaPkha, CcbModeError, commandIndex), "PKHA Montgomery-form and F2m modes are not modelled");
+                }
+                var nBytes = Pkha(PkhaN);
+                if(nBytes.Length == 0 || nBytes.Length > MaximumPkhaBytes)
+                {
+                    throw new CaamException(CcbError(ChaPkha, CcbPkhaASizeError, commandIndex), string.Format("modulus of {0} bytes", nBytes.Length));
+                }
+                var n = Unsigned(nBytes);
+                if(n.SignValue == 0)
+                {
+                    throw new CaamException(CcbError(ChaPkha, CcbDivideByZero, commandIndex), "modulus is zero");
+                }
+                var outputToA = (word & (1u << 8)) != 0;
+                var scale = Math.Max(1.0, n.BitLength / 256.0);
+                var a = Unsigned(Pkha(PkhaA0));
+                var b = Unsigned(Pkha(PkhaB0));
+                BcBigInteger result;
+                switch(function)
+                {
+                case PkhaModAdd:
+                    result = a.Add(b).Mod(n);
+                    Cycles += Scale(caam.PkhaModSimpleCycles, scale, 1);
+                    break;
+                case PkhaModSubAB:
+                    result = a.Subtract(b).Mod(n);
+                    Cycles += Scale(caam.PkhaModSimpleCycles, scale, 1);
+                    break;
+                case PkhaModSubBA:
+                    result = b.Subtract(a).Mod(n);
+                    Cycles += Scale(caam.PkhaModSimpleCycles, scale, 1);
+                    break;
+                case PkhaModMultiply:
+                    RequireOdd(n, commandIndex);
+                    result = a.Multiply(b).Mod(n);
+                    Cycles += Scale(caam.PkhaModMultiplyCycles, scale, 2);
+                    break;
+                case PkhaModExponent:
+                    RequireOdd(n, commandIndex);
+                    var e = Unsigned(Pkha(PkhaE));
+                    result = a.ModPow(e, n);
+                    Cycles += Scale(caam.PkhaModExponentCycles, scale, 2) * (ulong)Math.Max(1, (e.BitLength + 255) / 256);
+                    break;
+                case PkhaModReduce:
+                    result = a.Mod(n);
+                    Cycles += Scale(caam.PkhaModSimpleCycles, scale, 1);
+                    break;
+                case PkhaModInverse:
+                    if(!a.Gcd(n).Equals(BcBigInteger.One))
+                    {
+                        throw new CaamException(CcbError(ChaPkha, CcbDivideByZero, commandIndex), "A has no inverse modulo N");
+                    }
+                    result = a.ModInverse(n);
+                    Cycles += Scale(caam.PkhaModInverseCycles, scale, 2);
+                    break;
+                case PkhaMontgomeryR2:
+                    RequireOdd(n, commandIndex);
+                    var digits = (nBytes.Length + 7) / 8 * 64;
+                    result = BcBigInteger.One.ShiftLeft(2 * digits).Mod(n);
+                    Cycles += Scale(caam.PkhaModMultiplyCycles, scale, 2);
+                    break;
+                case PkhaGcd:
+                    result = a.Gcd(n);
+                    Cycles += Scale(caam.PkhaModInverseCycles, scale, 2);
+                    break;
+                case PkhaEccAdd:
+                case PkhaEccDouble:
+                case PkhaEccMultiply:
+                    RunEcc(function, n, nBytes.Length, scale, commandIndex);
+                    return;
+                default:
+                    throw new CaamException(CcbError(ChaPkha, CcbModeError, commandIndex), string.Format("PKHA function 0x{0:X} not modelled", function));
+                }
+                pkhaFlags = result.SignValue == 0 ? PkhaFlagZero : 0;
+                if(function == PkhaGcd && result.Equals(BcBigInteger.One))
+                {
+                    pkhaFlags |= PkhaFlagGcdOne;
+                }
+                pkha[outputToA ? PkhaA0 : PkhaB0] = FitBigEndian(result.ToByteArrayUnsigned(), nBytes.Length);
+            }
+
+            private void RunEcc(uint function, BcBigInteger p, int size, double scale, int commandIndex)
+            {
+                if(!p.TestBit(0) || p.BitLength < 3)
+                {
+                    throw new CaamException(CcbError(ChaPkha, CcbModulusEven, commandIndex), "the curve prime must be odd");
+                }
+                var curveA = Unsigned(Pkha(PkhaA3));
+                var curveB = Unsigned(Pkha(PkhaB0));
+                if(curveA.CompareTo(p) >= 0 || curveB.CompareTo(p) >= 0)
+                {
+                    throw new CaamException(CcbError(ChaPkha, CcbPkhaASizeError, commandIndex), "curve parameters not reduced modulo p");
+                }
+                var curve = new BcFpCurve(p, curveA, curveB);
+                BcECPoint point;
+                switch(function)
+                {
+                case PkhaEccMultiply:
+                    var scalar = Unsigned(Pkha(PkhaE));
+                    point = Point(curve, PkhaA0, PkhaA1, p, commandIndex).Multiply(scalar);
+                    Cycles += Scale(caam.PkhaEccMultiplyCycles, scale, 2) * (ulong)Math.Max(1, (scalar.BitLength + 255) / 256);
+                    break;
+                case PkhaEccAdd:
+                    point = Point(curve, PkhaA0, PkhaA1, p, commandIndex).Add(Point(curve, PkhaB1, PkhaB2, p, commandIndex));
+                    Cycles += Scale(caam.PkhaEccAddCycles, scale, 2);
+                    break;
+                default:
+                    point = Point(curve, PkhaA0, PkhaA1, p, commandIndex).Twice();
+                    Cycles += Scale(caam.PkhaEccAddCycles, scale, 2);
+                    break;
+                }
+                point = point.Normalize();
+                if(point.IsInfinity)
+                {
+                    pkhaFlags = PkhaFlagZero;
+                    pkha[PkhaB1] = new byte[size];
+                    pkha[PkhaB2] = new byte[size];
+                    return;
+                }
+                pkhaFlags = 0;
+                pkha[PkhaB1] = FitBigEndian(point.AffineXCoord.ToBigInteger().ToByteArrayUnsigned(), size);
+                pkha[PkhaB2] = FitBigEndian(point.AffineYCoord.ToBigInteger().ToByteArrayUnsigned(), size);
+            }
+
+            private BcECPoint Point(BcFpCurve curve, int xRegister, int yRegister, BcBigInteger p, int commandIndex)
+            {
+                var x = Unsigned(Pkha(xRegister));
+                var y = Unsigned(Pkha(yRegister));
+                if(x.CompareTo(p) >= 0 || y.CompareTo(p) >= 0)
+                {
+                    throw new CaamException(CcbError(ChaPkha, xRegister < PkhaB0 ? CcbPkhaASizeError : CcbPkhaBSizeError, commandIndex), "point coordinate not reduced modulo p");
+                }
+                return curve.CreatePoint(x, y);
+            }
+
+            private static void RequireOdd(BcBigInteger n, int commandIndex)
+            {
+                if(!n.TestBit(0))
+                {
+                    throw new CaamException(CcbError(ChaPkha, CcbModulusEven, commandIndex), "modulus is even");
+                }
+            }
+
+            private static ulong Scale(ulong cycles, double scale, int power)
+            {
+                return (ulong)(cycles * Math.Pow(scale, power));
+            }
+
+            private byte[] Pkha(int register)
+            {
+                byte[] value;
+                return pkha.TryGetValue(register, out value) ? value : new byte[0];
+            }
+
+            private static BcBigInteger Unsigned(byte[] bytes)
+            {
+                return bytes.Length == 0 ? BcBigInteger.Zero : new BcBigInteger(1, bytes);
+            }
+
+            // Big-endian value right-aligned in `size` bytes (high bytes dropped if it is longer).
+            private static byte[] FitBigEndian(byte[] value, int size)
+            {
+                var result = new byte[size];
+                var copy = Math.Min(size, value.Length);
+                Array.Copy(value, value.Length - copy, result, size - copy, copy);
+                return result;
+            }
+
+            // Hands produced output to the FIFO STOREs waiting for it, in order.
+            private void ResolveStores(bool final)
+            {
+                while(stores.Count > 0)
+                {
+                    var request = stores[0];
+                    if(output.Count < request.Length)
+                    {
+                        if(!final)
+                        {
+                            return;
+                        }
+                        throw new CaamException(DecoError(DecoInvalidFifoStore, request.Index), string.Format("FIFO STORE of {0} bytes but only {1} were produced", request.Length, output.Count));
+                    }
+                    var data = output.GetRange(0, request.Length).ToArray();
+                    output.RemoveRange(0, request.Length);
+                    stores.RemoveAt(0);
+                    if(request.Skip)
+                    {
+                        continue;
+                    }
+                    if(request.Gather)
+                    {
+                        Scatter(request.Address, data, request.Index);
+                    }
+                    else
+                    {
+                        Write(request.Address, data, DecoInvalidFifoStore, request.Index);
+                    }
+                }
+            }
+
+            private void Scatter(ulong table, byte[] data, int commandIndex)
+            {
+                var done = 0;
+                var entries = 0;
+                var entry = table;
+                while(done < data.Length)
+                {
+                    if(++entries > MaximumGatherEntries)
+                    {
+                        throw new CaamException(DecoError(DecoLinkLength, commandIndex), "scatter/gather table does not end");
+                    }
+                    var raw = caam.ReadMemory(entry, 16, DecoInvalidFifoStore, commandIndex);
+                    var pointer = BitConverter.ToUInt32(raw, 4);
+                    var control = BitConverter.ToUInt32(raw, 8);
+                    if((control & SgtExtension) != 0)
+                    {
+                        entry = pointer;
+                        continue;
+                    }
+                    var take = Math.Min((int)(control & 0x3FFFFFFF), data.Length - done);
+                    var chunk = new byte[take];
+                    Array.Copy(data, done, chunk, 0, take);
+                    Write(pointer, chunk, DecoInvalidFifoStore, commandIndex);
+                    done += take;
+                    if((control & SgtFinal) != 0)
+                    {
+                        break;
+                    }
+                    entry += 16;
+                }
+                if(done < data.Length)
+                {
+                    throw new CaamException(DecoError(DecoLinkLength, commandIndex), "scatter/gather table too short for the output");
+                }
+            }
+
+            private void Write(ulong pointer, byte[] data, uint errorCode, int commandIndex)
+            {
+                if(!caam.IsReachable(pointer, (ulong)data.Length))
+                {
+                    throw new CaamException(DecoError(DecoDmaError, commandIndex), string.Format("write of {0} bytes at 0x{1:X} is outside the CAAM's reach", data.Length, pointer));
+                }
+                Writes.Add(new MemoryWrite { Address = pointer, Data = data });
+            }
+
+            // The bytes of a KEY/LOAD/FIFO LOAD: inline after the command word, or behind a pointer.
+            private byte[] Fetch(bool immediate, int size, uint errorCode)
+            {
+                var commandIndex = index;
+                if(immediate)
+                {
+                    var wordCount = (size + 3) / 4;
+                    if(index + 1 + wordCount > length)
+                    {
+                        throw new CaamException(DecoError(errorCode, commandIndex), "immediate data runs past the end of the descriptor");
+                    }
+                    var data = new byte[size];
+                    for(var i = 0; i < size; i++)
+                    {
+                        // Immediate bytes are in memory order (the SDK memcpy()s them into the descriptor).
+                        var value = words[index + 1 + i / 4];
+                        data[i] = (byte)(value >> (8 * (i % 4)));
+                    }
+                    index += 1 + wordCount;
+                    return data;
+                }
+                var pointer = NextWord(errorCode);
+                index++;
+                return caam.ReadMemory(pointer, size, errorCode, commandIndex);
+            }
+
+            // The word after the current position (pointer or length); advances past it.
+            private uint NextWord(uint errorCode)
+            {
+                var commandIndex = index;
+                if(index + 1 >= length)
+                {
+                    throw new CaamException(DecoError(errorCode, commandIndex), "command runs past the end of the descriptor");
+                }
+                index++;
+                return words[index];
+            }
+
+            private uint[] ReadWords(ulong at, int count, uint errorCode)
+            {
+                var bytes = caam.ReadMemory(at, 4 * count, errorCode, 0);
+                var result = new uint[count];
+                for(var i = 0; i < count; i++)
+                {
+                    result[i] = BitConverter.ToUInt32(bytes, 4 * i);
+                }
+                return result;
+            }
+
+            private readonly NXP_CAAM caam;
+            private readonly uint address;
+            private readonly byte[][] classKey;
+            private readonly byte[][] context;
+            private readonly List<byte>[] input;
+            private readonly List<byte> output;
+            private readonly List<StoreRequest> stores;
+            private readonly Dictionary<int, byte[]> pkha;
+            private readonly uint[] operation = new uint[2];
+            private readonly int[] operationIndex = new int[2];
+            private uint[] words;
+            private int length;
+            private int index;
+            private bool halted;
+            private uint haltStatus;
+            private uint dataSize;
+            private uint pkhaFlags;
+
+            private const int ContextBytes = 128;
+
+            private const uint HeaderOne = 1u << 23;
+            private const uint HeaderShared = 1u << 12;
+            private const uint CommandKey = 0x00;
+            private const uint CommandSeqKey = 0x01;
+            private const uint CommandLoad = 0x02;
+            private const uint CommandSeqLoad = 0x03;
+            private const uint CommandFifoLoad = 0x04;
+            private const uint CommandSeqFifoLoad = 0x05;
+            private const uint CommandStore = 0x0A;
+            private const uint CommandSeqStore = 0x0B;
+            private const uint CommandFifoStore = 0x0C;
+            private const uint CommandSeqFifoStore = 0x0D;
+            private const uint CommandMove = 0x0F;
+            private const uint CommandOperation = 0x10;
+            private const uint CommandJump = 0x14;
+            private const uint CommandMath = 0x15;
+            private const uint CommandHeader = 0x16;
+            private const uint CommandSeqInPointer = 0x1E;
+            private const uint CommandSeqOutPointer = 0x1F;
+
+            private const uint LoadModeRegister = 0x00;
+            private const uint LoadDataSize = 0x02;
+            private const uint LoadIcvSize = 0x03;
+            private const uint LoadClearWritten = 0x08;
+            private const uint LoadPkhaASize = 0x10;
+            private const uint LoadPkhaESize = 0x13;
+            private const uint LoadContext = 0x20;
+            private const uint LoadKey = 0x40;
+
+            private const int FifoMessage = 0x10;
+            private const int FifoIv = 0x20;
+            private const int FifoBitData = 0x28;
+            private const int FifoStoreMessage = 0x30;
+            private const int FifoStoreRngStore = 0x34;
+            private const int FifoStoreRngFifo = 0x35;
+            private const int FifoStoreSkip = 0x3F;
+            private const uint SgtExtension = 1u << 31;
+            private const uint SgtFinal = 1u << 30;
+
+            private const uint MoveClass1Context = 0x0;
+            private const uint MoveClass2Context = 0x1;
+            private const uint MoveOutputFifo = 0x2;
+            private const uint MoveClass1InputFifo = 0x8;
+            private const uint MoveClass2InputFifo = 0x9;
+            private const uint MoveClass1Key = 0xD;
+            private const uint MoveClass2Key = 0xE;
+
+            private const uint OperationPkha = 1;
+            private const uint OperationClass1 = 2;
+            private const uint OperationClass2 = 4;
+            private const uint AlgorithmAes = 0x10;
+            private const uint AlgorithmMd5 = 0x40;
+            private const uint AlgorithmSha1 = 0x41;
+            private const uint AlgorithmSha224 = 0x42;
+            private const uint AlgorithmSha256 = 0x43;
+            private const uint AlgorithmSha512 = 0x45;
+            private const uint AlgorithmRng = 0x50;
+            private const uint AesCtr = 0x00;
+            private const uint AesCbc = 0x10;
+            private const uint AesEcb = 0x20;
+            private const uint RngInstantiate = 1;
+            private const uint RngReseed = 2;
+            private const uint RngUninstantiate = 3;
+            private const uint RngStateHandle1 = 0x001;
+            private const uint RngNonZero = 0x010;
+            private const uint RngOddParity = 0x020;
+            private const uint RngSecureKeys = 0x100;
+            private const uint RngPredictionResistance = 1u << 1;
+
+            private const int PkhaA0 = 0x00;
+            private const int PkhaA1 = 0x01;
+            private const int PkhaA2 = 0x02;
+            private const int PkhaA3 = 0x03;
+            private const int PkhaB0 = 0x04;
+            private const int PkhaB1 = 0x05;
+            private const int PkhaB2 = 0x06;
+            private const int PkhaB3 = 0x07;
+            private const int PkhaN = 0x08;
+            private const int PkhaA = 0x0C;
+            private const int PkhaB = 0x0D;
+            private const int PkhaE = 0x10;   // not a FIFO type: the KEY command's PKHA E destination
+            private const uint PkhaClear = 0x01;
+            private const uint PkhaModAdd = 0x02;
+            private const uint PkhaModSubAB = 0x03;
+            private const uint PkhaModSubBA = 0x04;
+            private const uint PkhaModMultiply = 0x05;
+            private const uint PkhaModExponent = 0x06;
+            private const uint PkhaModReduce = 0x07;
+            private const uint PkhaModInverse = 0x08;
+            private const uint PkhaEccAdd = 0x09;
+            private const uint PkhaEccDouble = 0x0A;
+            private const uint PkhaEccMultiply = 0x0B;
+            private const uint PkhaMontgomeryR2 = 0x0C;
+            private const uint PkhaGcd = 0x0E;
+            private const uint PkhaMontgomeryIn = 0x8;
+            private const uint PkhaMontgomeryOut = 0x4;
+            private const uint PkhaF2m = 0x2;
+            private const uint PkhaFlagZero = 0x80;
+            private const uint PkhaFlagGcdOne = 0x40;
+        }
+
+        // SHA-1/224/256 with an explicit running state, so that init/update/finalize jobs can save
+        // and restore it through the class-2 context. Context layout (opaque to software, sizes as
+        // SDK caam_hash_algo2ctx_size): running digest, then the message length in bytes, 64-bit big-endian.
+        private class ShaEngine
+        {
+            public ShaEngine(uint algorithm)
+            {
+                this.algorithm = algorithm;
+                if(algorithm == 0x41)
+                {
+                    state = new uint[] { 0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0 };
+                }
+                else if(algorithm == 0x42)
+                {
+                    state = new uint[] { 0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4 };
+                }
+                else
+                {
+                    state = new uint[] { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+                }
+            }
+
+            public void LoadContext(byte[] context)
+            {
+                for(var i = 0; i < state.Length; i++)
+                {
+                    state[i] = ReadBigEndian(context, 4 * i);
+                }
+                var offset = 4 * state.Length;
+                totalBytes = ((ulong)ReadBigEndian(context, offset) << 32) | ReadBigEndian(context, offset + 4);
+            }
+
+            public void SaveContext(byte[] context)
+            {
+                for(var i = 0; i < state.Length; i++)
+                {
+                    WriteBigEndian(context, 4 * i, state[i]);
+                }
+                var offset = 4 * state.Length;
+                WriteBigEndian(context, offset, (uint)(totalBytes >> 32));
+                WriteBigEndian(context, offset + 4, (uint)totalBytes);
+            }
+
+            // Absorbs the data (the caller guarantees whole blocks unless Finish follows); returns blocks run.
+            public int Update(byte[] data)
+            {
+                var blocks = 0;
+                var offset = 0;
+                for(; offset + BlockBytes <= data.Length; offset += BlockBytes)
+                {
+                    Compress(data, offset);
+                    blocks++;
+                }
+                totalBytes += (ulong)offset;
+                tail = new byte[data.Length - offset];
+                Array.Copy(data, offset, tail, 0, tail.Length);
+                return blocks;
+            }
+
+            public int Finish()
+            {
+                var messageBits = (totalBytes + (ulong)tail.Length) * 8;
+                var padded = new byte[(tail.Length + 9 + BlockBytes - 1) / BlockBytes * BlockBytes];
+                Array.Copy(tail, padded, tail.Length);
+                padded[tail.Length] = 0x80;
+                WriteBigEndian(padded, padded.Length - 8, (uint)(messageBits >> 32));
+                WriteBigEndian(padded, padded.Length - 4, (uint)messageBits);
+                for(var offset = 0; offset < padded.Length; offset += BlockBytes)
+                {
+                    Compress(padded, offset);
+                }
+                return padded.Length / BlockBytes;
+            }
+
+            public byte[] Digest()
+            {
+                var words = algorithm == 0x42 ? 7 : state.Length;
+                var digest = new byte[4 * words];
+                for(var i = 0; i < words; i++)
+                {
+                    WriteBigEndian(digest, 4 * i, state[i]);
+                }
+                return digest;
+            }
+
+            public const int BlockBytes = 64;
+
+            private void Compress(byte[] data, int offset)
+            {
+                if(algorithm == 0x41)
+                {
+                    CompressSha1(data, offset);
+                }
+                else
+                {
+                    CompressSha256(data, offset);
+                }
+            }
+
+            private void CompressSha1(byte[] data, int offset)
+            {
+                var w = new uint[80];
+                for(var i = 0; i < 16; i++)
+                {
+                    w[i] = ReadBigEndian(data, offset + 4 * i);
+                }
+                for(var i = 16; i < 80; i++)
+                {
+                    w[i] = RotateLeft(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+                }
+                uint a = state[0], b = state[1], c = state[2], d = state[3], e = state[4];
+                for(var i = 0; i < 80; i++)
+                {
+                    uint f, k;
+                    if(i < 20) { f = (b & c) | (~b & d); k = 0x5A827999; }
+                    else if(i < 40) { f = b ^ c ^ d; k = 0x6ED9EBA1; }
+                    else if(i < 60) { f = (b & c) | (b & d) | (c & d); k = 0x8F1BBCDC; }
+                    else { f = b ^ c ^ d; k = 0xCA62C1D6; }
+                    var temp = RotateLeft(a, 5) + f + e + k + w[i];
+                    e = d;
+                    d = c;
+                    c = RotateLeft(b, 30);
+                    b = a;
+                    a = temp;
+                }
+                state[0] += a;
+                state[1] += b;
+                state[2] += c;
+                state[3] += d;
+                state[4] += e;
+            }
+
+            private void CompressSha256(byte[] data, int offset)
+            {
+                var w = new uint[64];
+                for(var i = 0; i < 16; i++)
+                {
+                    w[i] = ReadBigEndian(data, offset + 4 * i);
+                }
+                for(var i = 16; i < 64; i++)
+                {
+                    var s0 = RotateRight(w[i - 15], 7) ^ RotateRight(w[i - 15], 18) ^ (w[i - 15] >> 3);
+                    var s1 = RotateRight(w[i - 2], 17) ^ RotateRight(w[i - 2], 19) ^ (w[i - 2] >> 10);
+                    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+                }
+                uint a = state[0], b = state[1], c = state[2], d = state[3], e = state[4], f = state[5], g = state[6], h = state[7];
+                for(var i = 0; i < 64; i++)
+                {
+                    var s1 = RotateRight(e, 6) ^ RotateRight(e, 11) ^ RotateRight(e, 25);
+                    var choice = (e & f) ^ (~e & g);
+                    var temp1 = h + s1 + choice + Sha256K[i] + w[i];
+                    var s0 = RotateRight(a, 2) ^ RotateRight(a, 13) ^ RotateRight(a, 22);
+                    var majority = (a & b) ^ (a & c) ^ (b & c);
+                    var temp2 = s0 + majority;
+                    h = g;
+                    g = f;
+                    f = e;
+                    e = d + temp1;
+                    d = c;
+                    c = b;
+                    b = a;
+                    a = temp1 + temp2;
+                }
+                state[0] += a;
+                state[1] += b;
+                state[2] += c;
+                state[3] += d;
+                state[4] += e;
+                state[5] += f;
+                state[6] += g;
+                state[7] += h;
+            }
+
+            private static uint RotateLeft(uint value, int bits)
+            {
+                return (value << bits) | (value >> (32 - bits));
+            }
+
+            private static uint RotateRight(uint value, int bits)
+            {
+                return (value >> bits) | (value << (32 - bits));
+            }
+
+            private static uint ReadBigEndian(byte[] data, int offset)
+            {
+                return (uint)data[offset] << 24 | (uint)data[offset + 1] << 16 | (uint)data[offset + 2] << 8 | data[offset + 3];
+            }
+
+            private static void WriteBigEndian(byte[] data, int offset, uint value)
+            {
+                data[offset] = (byte)(value >> 24);
+                data[offset + 1] = (byte)(value >> 16);
+                data[offset + 2] = (byte)(value >> 8);
+                data[offset + 3] = (byte)value;
+            }
+
+            private readonly uint algorithm;
+            private readonly uint[] state;
+            private ulong totalBytes;
+            private byte[] tail = new byte[0];
+
+            // FIPS 180-4 section 4.2.2.
+            private static readonly uint[] Sha256K =
+            {
+                0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+                0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+                0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+                0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+                0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+                0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+                0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+                0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+            };
+        }
+
+        private enum Registers : long
+        {
+            MasterConfiguration = 0x004,
+            SecurityConfiguration = 0x00C,
+            DecoRequest = 0x120,
+            DecoReset = 0x124,
+            JobDescriptorKek = 0x400,
+            TrustedDescriptorKek = 0x420,
+            TrustedDescriptorSigningKey = 0x440,
+            RngMiscControl = 0x600,
+            RngStatus = 0x63C,
+            RngEntropy = 0x640,
+            RngDrbgStatus = 0x6C0,
+            IdentificationFirst = 0xFA0,
+            IdentificationLast = 0xFFC,
+        }
+
+        private enum JobRingRegisters : long
+        {
+            InputBaseHigh = 0x00,
+            InputBaseLow = 0x04,
+            InputSize = 0x0C,
+            InputSlotsAvailable = 0x14,
+            InputJobsAdded = 0x1C,
+            OutputBaseHigh = 0x20,
+            OutputBaseLow = 0x24,
+            OutputSize = 0x2C,
+            OutputJobsRemoved = 0x34,
+            OutputSlotsFull = 0x3C,
+            Status = 0x44,
+            Interrupt = 0x4C,
+            ConfigurationHigh = 0x50,
+            ConfigurationLow = 0x54,
+            InputReadIndex = 0x5C,
+            OutputWriteIndex = 0x64,
+            Command = 0x6C,
+        }
+    }
+}

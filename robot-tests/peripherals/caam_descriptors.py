@@ -1,0 +1,206 @@
+"""Robot keywords for driving the CAAM model at register level with the CPU halted.
+
+Descriptors are encoded here from the command-word layout of Linux drivers/crypto/caam/desc.h
+and the job templates of NXP's fsl_caam.c (see shared reference accelerators.md, section 2);
+nothing here computes an expected result: expected values live in the .robot suites and come
+from the standards (SP 800-38A, FIPS 180-4, RFC 6979).
+"""
+from __future__ import annotations
+
+from robot.libraries.BuiltIn import BuiltIn
+
+CAAM = 0x40440000
+JOB_RING_PAGE = 0x10000
+
+# Job ring register offsets (PERI_CAAM).
+IRBAR_LS, IRSR, IRSAR, IRJAR = 0x04, 0x0C, 0x14, 0x1C
+ORBAR_LS, ORSR, ORJRR, ORSFR = 0x24, 0x2C, 0x34, 0x3C
+JRSTAR, JRINTR, JRCFGR_LS, IRRIR, ORWIR, JRCR = 0x44, 0x4C, 0x54, 0x5C, 0x64, 0x6C
+
+# Command words (desc.h).
+HEADER = 0xB0800000
+KEY_CLASS1 = 0x02000000
+KEY_PKHA_E = 0x02010000
+LOAD_CLASS1_CONTEXT = 0x12200000
+LOAD_CLASS2_CONTEXT = 0x14200000
+LOAD_CLASS1_DATA_SIZE_IMM = 0x12820004
+STORE_CLASS1_CONTEXT = 0x52200000
+STORE_CLASS2_CONTEXT = 0x54200000
+FIFO_LOAD_CLASS1_MSG_EXT = 0x22530000
+FIFO_LOAD_CLASS2_MSG_EXT = 0x24570000
+FIFO_LOAD_SGF = 0x01000000
+FIFO_LOAD_PKHA = 0x22000000
+FIFO_STORE_MSG_EXT = 0x60700000
+FIFO_STORE_PKHA = 0x60000000
+OPERATION_AES = 0x82100000
+OPERATION_RNG = 0x82500000
+OPERATION_PKHA = 0x81800000
+HALT_USER = 0xA0C00000
+
+AES_AAI = {"ctr": 0x000, "cbc": 0x100, "ecb": 0x200}
+HASH_ALGSEL = {"sha1": 0x41, "sha224": 0x42, "sha256": 0x43, "sha384": 0x44, "sha512": 0x45}
+HASH_STATE = {"update": 0, "init": 1, "final": 2, "initfinal": 3}
+HASH_CONTEXT_BYTES = {"sha1": 28, "sha224": 40, "sha256": 40}
+PKHA_REGISTER = {"A0": 0x0, "A1": 0x1, "A3": 0x3, "B0": 0x4, "B1": 0x5, "B2": 0x6, "N": 0x8,
+                 "A": 0xC, "B": 0xD}
+PKHA_FUNCTION = {"clear": 0x01, "add": 0x02, "mul": 0x05, "exp": 0x06, "reduce": 0x07,
+                 "inverse": 0x08, "ecc_add": 0x09, "ecc_mul": 0x0B}
+
+
+def _monitor(command: str) -> str:
+    return BuiltIn().run_keyword("Execute Command", command)
+
+
+def _int(value) -> int:
+    """An int from an int, a 0x string or a small arithmetic expression such as '0x20240000 + 4 * 2'."""
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    try:
+        return int(text, 0)
+    except ValueError:
+        return int(eval(text, {"__builtins__": {}}, {}))  # test-suite literals only
+
+
+def write_words(address, words) -> None:
+    """Writes 32-bit words (ints or 0x strings) from address upwards."""
+    address = _int(address)
+    for i, word in enumerate(words):
+        _monitor(f"sysbus WriteDoubleWord {address + 4 * i:#x} {_int(word):#x}")
+
+
+def write_hex(address, hex_bytes: str) -> None:
+    """Writes a byte string given in hex to memory (padded with zeros to whole words)."""
+    data = bytes.fromhex(hex_bytes.replace(" ", ""))
+    data += bytes(-len(data) % 4)
+    write_words(address, [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)])
+
+
+def read_hex(address, length) -> str:
+    """Reads length bytes as a lowercase hex string."""
+    address, length = _int(address), _int(length)
+    data = b""
+    for offset in range(0, length, 4):
+        word = int(_monitor(f"sysbus ReadDoubleWord {address + offset:#x}").strip(), 0)
+        data += word.to_bytes(4, "little")
+    return data[:length].hex()
+
+
+def read_word(address) -> int:
+    return int(_monitor(f"sysbus ReadDoubleWord {_int(address):#x}").strip(), 0)
+
+
+def ring_register(ring, offset) -> int:
+    return CAAM + JOB_RING_PAGE * (_int(ring) + 1) + _int(offset)
+
+
+def read_ring(ring, name: str) -> int:
+    return read_word(ring_register(ring, globals()[name]))
+
+
+def write_ring(ring, name: str, value) -> None:
+    write_words(ring_register(ring, globals()[name]), [_int(value)])
+
+
+def configure_ring(ring, input_ring, output_ring, size) -> None:
+    """What CAAM_Init does per ring: bases (low words) and sizes."""
+    write_ring(ring, "IRBAR_LS", input_ring)
+    write_ring(ring, "IRSR", size)
+    write_ring(ring, "ORBAR_LS", output_ring)
+    write_ring(ring, "ORSR", size)
+
+
+def with_header(body, start_index=0) -> list[int]:
+    words = [_int(w) for w in body]
+    return [HEADER | (_int(start_index) << 16) | (len(words) + 1)] + words
+
+
+def aes_descriptor(mode: str, encrypt, key_address, key_bytes, iv_address, source, destination, size) -> list[int]:
+    """SDK templateAesEcb/Cbc shape; CTR as templateAesCtr for whole blocks (counter written back)."""
+    mode, encrypt, size = mode.lower(), _int(encrypt), _int(size)
+    operation = OPERATION_AES | AES_AAI[mode] | encrypt
+    body = [KEY_CLASS1 | _int(key_bytes), key_address]
+    if mode == "cbc":
+        body += [LOAD_CLASS1_CONTEXT | 0x10, iv_address]
+    if mode == "ctr":
+        body += [LOAD_CLASS1_CONTEXT | 0x1000 | 0x10, iv_address, operation]
+    body += [FIFO_LOAD_CLASS1_MSG_EXT, source, size, FIFO_STORE_MSG_EXT, destination, size]
+    if mode == "ctr":
+        body += [STORE_CLASS1_CONTEXT | 0x1000 | 0x10, iv_address]
+    else:
+        body += [operation]
+    return with_header(body)
+
+
+def hash_descriptor(algorithm: str, state: str, context_address, message, size, output, output_bytes,
+                    gather=False) -> list[int]:
+    """SDK templateHash shape: [LOAD context] OPERATION, FIFO LOAD message, STORE context/digest."""
+    algorithm, state = algorithm.lower(), state.lower()
+    body = []
+    if state in ("update", "final"):
+        body += [LOAD_CLASS2_CONTEXT | HASH_CONTEXT_BYTES[algorithm], context_address]
+    body += [0x84000000 | (HASH_ALGSEL[algorithm] << 16) | (HASH_STATE[state] << 2)]
+    body += [FIFO_LOAD_CLASS2_MSG_EXT | (FIFO_LOAD_SGF if _truthy(gather) else 0), message, size]
+    body += [STORE_CLASS2_CONTEXT | _int(output_bytes), output, HALT_USER]
+    return with_header(body)
+
+
+def gather_table(entries) -> list[int]:
+    """Scatter/gather table words for [(address, length), ...]; the last entry is final."""
+    words = []
+    for i, (address, length) in enumerate(entries):
+        final = 0x40000000 if i == len(entries) - 1 else 0
+        words += [0, _int(address), final | _int(length), 0]
+    return words
+
+
+def rng_descriptor(operation: str, destination=0, size=0) -> list[int]:
+    """CAAM_RNG_Init (instantiate), CAAM_RNG_GenerateSecureKey, templateRng (generate)."""
+    if operation == "instantiate":
+        return with_header([OPERATION_RNG | 0x6])  # instantiate with prediction resistance, as the SDK
+    if operation == "secure-keys":
+        return with_header([OPERATION_RNG | 0x1000])
+    return with_header([LOAD_CLASS1_DATA_SIZE_IMM, size, OPERATION_RNG,
+                        FIFO_STORE_MSG_EXT, destination, size])
+
+
+def pkha_descriptor(function: str, operands, results, size) -> list[int]:
+    """templateArithmeticPKHA/ECC shape: clear, FIFO LOAD operands, KEY E, OPERATION, FIFO STOREs.
+
+    operands: {register name or 'E': address}; results: {register name: address}; size in bytes.
+    """
+    size = _int(size)
+    body = [OPERATION_PKHA | 0xF0000 | PKHA_FUNCTION["clear"]]
+    for register, address in operands.items():
+        if register == "E":
+            body += [KEY_PKHA_E | size, address]
+        else:
+            body += [FIFO_LOAD_PKHA | (PKHA_REGISTER[register] << 16) | size, address]
+    body += [OPERATION_PKHA | PKHA_FUNCTION[function]]
+    for register, address in results.items():
+        body += [FIFO_STORE_PKHA | (PKHA_REGISTER[register] << 16) | size, address]
+    return with_header(body)
+
+
+def submit(ring, input_ring, slot, descriptor_address, count=1) -> None:
+    """caam_in_job_ring_add: pointer into the input ring slot, then IRJAR."""
+    write_words(_int(input_ring) + 4 * _int(slot), [descriptor_address])
+    write_ring(ring, "IRJAR", count)
+
+
+def output_entry(output_ring, slot) -> tuple[int, int]:
+    base = _int(output_ring) + 8 * _int(slot)
+    return read_word(base), read_word(base + 4)
+
+
+def ecdsa_verify_scalars(hash_hex: str, r_hex: str, s_hex: str, n_hex: str) -> tuple[str, str, str]:
+    """Inputs of the PKHA steps of ECDSA verification, as 32-byte hex: e, r, s (SEC1 4.1.4).
+
+    Only formats the published values; the modular arithmetic itself runs on the PKHA."""
+    n = int(n_hex, 16)
+    e = int(hash_hex, 16) % n
+    return f"{e:064x}", r_hex.lower(), s_hex.lower()
+
+
+def _truthy(value) -> bool:
+    return str(value).lower() in ("1", "true", "yes")

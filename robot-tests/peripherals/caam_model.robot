@@ -1,0 +1,446 @@
+*** Settings ***
+Documentation     Register-level tests of peripherals/NXP_CAAM.cs on the rt1170 SoC with the CPU halted:
+...               job descriptors shaped like fsl_caam.c's templates are written into OCRAM, pushed
+...               through job ring 0 (input ring, IRJAR, output ring, ORSFR/ORJRR) and the output,
+...               the status words and JRINTR are checked. Known answers: SP 800-38A F.1/F.2/F.5 (AES
+...               ECB/CBC/CTR, 128/192/256), FIPS 180-4 examples (SHA-1/224/256), RFC 6979 A.2.5
+...               (P-256 ECDSA signature verified with PKHA arithmetic), FIPS 186-4 D.1.2.3 (P-256).
+Library           ${CURDIR}/caam_descriptors.py
+Test Setup        Create CAAM Machine
+Test Tags         rt1170    caam    model
+
+*** Variables ***
+${ROOT}             ${CURDIR}/../..
+${IN_RING}          0x20240000
+${OUT_RING}         0x20240100
+${DESC}             0x20241000
+${DESC2}            0x20241100
+${DESC3}            0x20241200
+${KEY_AT}              0x20242000
+${IV_AT}               0x20242100
+${SOURCE}           0x20242200
+${DEST}             0x20242400
+${CONTEXT}          0x20242600
+${DIGEST_AT}           0x20242700
+${SGT}              0x20242800
+${OPS}              0x20243000
+${UNMAPPED}         0x60000000
+${IN_DTCM}          0x20000100
+# SP 800-38A appendix F.
+${PT}               6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710
+${KEY128}           2b7e151628aed2a6abf7158809cf4f3c
+${KEY192}           8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b
+${KEY256}           603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4
+${CBC_IV}           000102030405060708090a0b0c0d0e0f
+${CTR_IV}           f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+${CTR_IV_PLUS_4}    f0f1f2f3f4f5f6f7f8f9fafbfcfdff03
+${ECB128}           3ad77bb40d7a3660a89ecaf32466ef97f5d3d58503b9699de785895a96fdbaaf43b1cd7f598ece23881b00e3ed0306887b0c785e27e8ad3f8223207104725dd4
+${ECB192}           bd334f1d6e45f25ff712a214571fa5cc974104846d0ad3ad7734ecb3ecee4eefef7afd2270e2e60adce0ba2face6444e9a4b41ba738d6c72fb16691603c18e0e
+${ECB256}           f3eed1bdb5d2a03c064b5a7e3db181f8591ccb10d410ed26dc5ba74a31362870b6ed21b99ca6f4f9f153e7b1beafed1d23304b7a39f9f3ff067d8d8f9e24ecc7
+${CBC128}           7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b273bed6b8e3c1743b7116e69e222295163ff1caa1681fac09120eca307586e1a7
+${CBC192}           4f021db243bc633d7178183a9fa071e8b4d9ada9ad7dedf4e5e738763f69145a571b242012fb7ae07fa9baac3df102e008b0e27988598881d920a9e64f5615cd
+${CBC256}           f58c4c04d6e5f1ba779eabfb5f7bfbd69cfc4e967edb808d679f777bc6702c7d39f23369a9d9bacfa530e26304231461b2eb05e2c39be9fcda6c19078c6a9d1b
+${CTR128}           874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee
+${CTR192}           1abc932417521ca24f2b0459fe7e6e0b090339ec0aa6faefd5ccc2c6f4ce8e941e36b26bd1ebc670d1bd1d665620abf74f78a7f6d29809585a97daec58c6b050
+${CTR256}           601ec313775789a5b7a7f504bbf3d228f443e3ca4d62b59aca84e990cacaf5c52b0930daa23de94ce87017ba2d84988ddfc9c58db67aada613c2dd08457941a6
+# FIPS 180-4 examples ("abc", the 448-bit message) and their published digests.
+${ABC}              616263
+${MSG56}            6162636462636465636465666465666765666768666768696768696a68696a6b696a6b6c6a6b6c6d6b6c6d6e6c6d6e6f6d6e6f706e6f7071
+${SHA1_ABC}         a9993e364706816aba3e25717850c26c9cd0d89d
+${SHA1_56}          84983e441c3bd26ebaae4aa1f95129e5e54670f1
+${SHA224_ABC}       23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7
+${SHA224_56}        75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525
+${SHA256_ABC}       ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+${SHA256_56}        248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1
+# P-256 (FIPS 186-4 D.1.2.3) and RFC 6979 A.2.5 (key, SHA-256 of "sample", signature).
+${P256_P}           ffffffff00000001000000000000000000000000ffffffffffffffffffffffff
+${P256_A}           ffffffff00000001000000000000000000000000fffffffffffffffffffffffc
+${P256_B}           5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b
+${P256_N}           ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
+${P256_GX}          6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296
+${P256_GY}          4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5
+${RFC6979_UX}       60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6
+${RFC6979_UY}       7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299
+${RFC6979_X}        c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721
+${SAMPLE_SHA256}    af2bdbe1aa9b6ec1e2ade1d694f41fc71a831d0268e9891562113d8a62add1bf
+${RFC6979_R}        efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716
+${RFC6979_S}        f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8
+
+*** Keywords ***
+Create CAAM Machine
+    Execute Command    include @${ROOT}/peripherals/CortexM_SyncedCounters.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_CAAM.cs
+    Execute Command    mach create
+    Execute Command    machine LoadPlatformDescription @${ROOT}/platforms/boards/rt1170.repl
+    Execute Command    sysbus.cpu IsHalted true
+    Configure Ring    0    ${IN_RING}    ${OUT_RING}    4
+    Set Test Variable    ${SLOT}    ${0}
+
+Run Job
+    [Documentation]    Submits one descriptor on ring 0, lets virtual time pass, consumes the output
+    ...                entry (checking it names this descriptor) and returns its status word.
+    [Arguments]    ${words}    ${address}=${DESC}
+    Write Words    ${address}    ${words}
+    Submit    0    ${IN_RING}    ${SLOT}    ${address}
+    Execute Command    emulation RunFor "0.002"
+    ${full}=    Read Ring    0    ORSFR
+    Should Be Equal As Integers    ${full}    1    the job did not complete
+    ${pointer}    ${status}=    Output Entry    ${OUT_RING}    ${SLOT}
+    Should Be Equal As Integers    ${pointer}    ${address}
+    Write Ring    0    ORJRR    1
+    ${next}=    Evaluate    (${SLOT} + 1) % 4
+    Set Test Variable    ${SLOT}    ${next}
+    RETURN    ${status}
+
+Job Should Succeed
+    [Arguments]    ${words}    ${address}=${DESC}
+    ${status}=    Run Job    ${words}    ${address}
+    Should Be Equal As Integers    ${status}    0    status 0x${status}
+
+Interrupt Line Should Be
+    [Arguments]    ${state}
+    ${line}=    Execute Command    sysbus.caam IRQ0
+    Should Be Equal    ${line.strip()}    GPIO: ${state}
+
+Job Should Fail With
+    [Arguments]    ${expected}    ${words}
+    ${status}=    Run Job    ${words}
+    ${hex}=    Evaluate    '0x%08X' % ${status}
+    Should Be Equal    ${hex}    ${expected}
+
+AES Should Match SP 800-38A
+    [Arguments]    ${mode}    ${key}    ${iv}    ${ciphertext}
+    ${key_bytes}=    Evaluate    len('${key}') // 2
+    Write Hex    ${KEY_AT}    ${key}
+    Write Hex    ${IV_AT}    ${iv}
+    Write Hex    ${SOURCE}    ${PT}
+    ${encrypt}=    Aes Descriptor    ${mode}    1    ${KEY_AT}    ${key_bytes}    ${IV_AT}    ${SOURCE}    ${DEST}    64
+    Job Should Succeed    ${encrypt}
+    ${out}=    Read Hex    ${DEST}    64
+    Should Be Equal    ${out}    ${ciphertext}    ${mode}-${key_bytes} encrypt
+    Write Hex    ${IV_AT}    ${iv}
+    Write Hex    ${SOURCE}    ${ciphertext}
+    ${decrypt}=    Aes Descriptor    ${mode}    0    ${KEY_AT}    ${key_bytes}    ${IV_AT}    ${SOURCE}    ${DEST}    64
+    Job Should Succeed    ${decrypt}
+    ${out}=    Read Hex    ${DEST}    64
+    Should Be Equal    ${out}    ${PT}    ${mode}-${key_bytes} decrypt
+    IF    '${mode}' == 'ctr'
+        ${counter}=    Read Hex    ${IV_AT}    16
+        Should Be Equal    ${counter}    ${CTR_IV_PLUS_4}    CTR must hand the next counter back
+    END
+
+Hash Should Match FIPS 180-4
+    [Arguments]    ${algorithm}    ${message}    ${digest}
+    ${length}=    Evaluate    len('${message}') // 2
+    ${digest_bytes}=    Evaluate    len('${digest}') // 2
+    Write Hex    ${SOURCE}    ${message}
+    ${job}=    Hash Descriptor    ${algorithm}    initfinal    0    ${SOURCE}    ${length}    ${DIGEST_AT}    ${digest_bytes}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DIGEST_AT}    ${digest_bytes}
+    Should Be Equal    ${out}    ${digest}    ${algorithm} of ${length} bytes
+
+Write Operands
+    [Documentation]    Writes name=hex pairs to consecutive 32-byte slots from ${OPS}; returns name=address.
+    [Arguments]    &{values}
+    &{addresses}=    Create Dictionary
+    ${address}=    Set Variable    ${OPS}
+    FOR    ${name}    ${value}    IN    &{values}
+        Write Hex    ${address}    ${value}
+        Set To Dictionary    ${addresses}    ${name}=${address}
+        ${address}=    Evaluate    hex(${address} + 0x40)
+    END
+    RETURN    ${addresses}
+
+PKHA Should Run
+    [Documentation]    One PKHA job: operands are register=hex, results are register names. Returns
+    ...                the results as a list of hex strings, in the order named.
+    [Arguments]    ${function}    ${operands}    @{results}
+    &{addresses}=    Write Operands    &{operands}
+    &{outputs}=    Create Dictionary
+    ${address}=    Set Variable    0x20243800
+    FOR    ${register}    IN    @{results}
+        Set To Dictionary    ${outputs}    ${register}=${address}
+        ${address}=    Evaluate    hex(${address} + 0x40)
+    END
+    ${job}=    Pkha Descriptor    ${function}    ${addresses}    ${outputs}    32
+    Job Should Succeed    ${job}
+    @{values}=    Create List
+    FOR    ${register}    IN    @{results}
+        ${value}=    Read Hex    ${outputs}[${register}]    32
+        Append To List    ${values}    ${value}
+    END
+    RETURN    ${values}
+
+Verify On PKHA
+    [Documentation]    ECDSA verification (SEC1 4.1.4) with every modular and point operation on the PKHA;
+    ...                returns x(u1*G + u2*Q) mod n as hex.
+    [Arguments]    ${hash}    ${r}    ${s}    ${qx}    ${qy}
+    ${e}    ${r}    ${s}=    Ecdsa Verify Scalars    ${hash}    ${r}    ${s}    ${P256_N}
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${s}
+    ${w}=    PKHA Should Run    inverse    ${ops}    B
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${e}    B=${w}[0]
+    ${u1}=    PKHA Should Run    mul    ${ops}    B
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${r}    B=${w}[0]
+    ${u2}=    PKHA Should Run    mul    ${ops}    B
+    &{ops}=    Create Dictionary    N=${P256_P}    A0=${P256_GX}    A1=${P256_GY}    A3=${P256_A}    B0=${P256_B}    E=${u1}[0]
+    ${r1}=    PKHA Should Run    ecc_mul    ${ops}    B1    B2
+    &{ops}=    Create Dictionary    N=${P256_P}    A0=${qx}    A1=${qy}    A3=${P256_A}    B0=${P256_B}    E=${u2}[0]
+    ${r2}=    PKHA Should Run    ecc_mul    ${ops}    B1    B2
+    &{ops}=    Create Dictionary    N=${P256_P}    A0=${r1}[0]    A1=${r1}[1]    A3=${P256_A}    B0=${P256_B}    B1=${r2}[0]    B2=${r2}[1]
+    ${sum}=    PKHA Should Run    ecc_add    ${ops}    B1    B2
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${sum}[0]
+    ${v}=    PKHA Should Run    reduce    ${ops}    B
+    RETURN    ${v}[0]
+
+*** Test Cases ***
+Should Come Out Of Reset As CAAM_Init Expects
+    ${mcfgr}=    Read Word    0x40440004
+    Should Be Equal As Integers    ${mcfgr}    0x00082300
+    ${rtmctl}=    Read Word    0x40440600
+    Should Be True    ${rtmctl} & 0x2000    RTMCTL.TSTOP_OK must read 1 (CAAM_Deinit spins on it)
+    ${rdsta}=    Read Word    0x404406C0
+    Should Be Equal As Integers    ${rdsta}    0    no state handle is instantiated out of reset
+    ${kek}=    Read Word    0x40440400
+    Should Be Equal As Integers    ${kek}    0    JDKEKR is empty before the secure-key job
+
+Should Instantiate The RNG And Generate Secure Keys Once
+    ${job}=    Rng Descriptor    instantiate
+    Job Should Succeed    ${job}
+    ${rdsta}=    Read Word    0x404406C0
+    Should Be Equal As Integers    ${{$rdsta & 0x11}}    0x11    RDSTA.IF0 and PR0 after instantiation
+    ${job}=    Rng Descriptor    secure-keys
+    Job Should Succeed    ${job}
+    FOR    ${register}    IN    0x40440400    0x40440420    0x40440440
+        ${value}=    Read Word    ${register}
+        Should Not Be Equal As Integers    ${value}    0    key register ${register} must be filled
+    END
+    ${job}=    Rng Descriptor    secure-keys
+    ${status}=    Run Job    ${job}
+    Should Be Equal As Integers    ${status}    0x20000156    a second secure-key job per reset is an RNG error
+
+Should Generate Random Bytes Only From An Instantiated RNG
+    ${job}=    Rng Descriptor    generate    ${DEST}    32
+    Job Should Fail With    0x20000356    ${job}
+    ${job}=    Rng Descriptor    instantiate
+    Job Should Succeed    ${job}
+    Write Hex    ${DEST}    ${{'00' * 32}}
+    ${job}=    Rng Descriptor    generate    ${DEST}    32
+    Job Should Succeed    ${job}
+    ${random}=    Read Hex    ${DEST}    32
+    Should Not Be Equal    ${random}    ${{'00' * 32}}
+
+Should Encrypt And Decrypt The SP 800-38A Vectors
+    [Template]    AES Should Match SP 800-38A
+    ecb    ${KEY128}    ${CBC_IV}    ${ECB128}
+    ecb    ${KEY192}    ${CBC_IV}    ${ECB192}
+    ecb    ${KEY256}    ${CBC_IV}    ${ECB256}
+    cbc    ${KEY128}    ${CBC_IV}    ${CBC128}
+    cbc    ${KEY192}    ${CBC_IV}    ${CBC192}
+    cbc    ${KEY256}    ${CBC_IV}    ${CBC256}
+    ctr    ${KEY128}    ${CTR_IV}    ${CTR128}
+    ctr    ${KEY192}    ${CTR_IV}    ${CTR192}
+    ctr    ${KEY256}    ${CTR_IV}    ${CTR256}
+
+Should Hash The FIPS 180-4 Examples
+    [Template]    Hash Should Match FIPS 180-4
+    sha1      ${ABC}      ${SHA1_ABC}
+    sha1      ${MSG56}    ${SHA1_56}
+    sha224    ${ABC}      ${SHA224_ABC}
+    sha224    ${MSG56}    ${SHA224_56}
+    sha256    ${ABC}      ${SHA256_ABC}
+    sha256    ${MSG56}    ${SHA256_56}
+
+Should Carry A Hash Across Jobs Through The Saved Context
+    [Documentation]    init with the first 64 bytes, update with the next 64, finalize with the rest:
+    ...                the context goes out with STORE and comes back with LOAD, as fsl_caam does it.
+    ${message}=    Evaluate    (b'a' * 150).hex()
+    Write Hex    ${SOURCE}    ${message}
+    ${init}=    Hash Descriptor    sha256    init    0    ${SOURCE}    64    ${CONTEXT}    40
+    Job Should Succeed    ${init}
+    ${update}=    Hash Descriptor    sha256    update    ${CONTEXT}    0x20242240    64    ${CONTEXT}    40
+    Job Should Succeed    ${update}
+    ${final}=    Hash Descriptor    sha256    final    ${CONTEXT}    0x20242280    22    ${DIGEST_AT}    32
+    Job Should Succeed    ${final}
+    ${out}=    Read Hex    ${DIGEST_AT}    32
+    ${expected}=    Evaluate    hashlib.sha256(b'a' * 150).hexdigest()    modules=hashlib
+    Should Be Equal    ${out}    ${expected}
+
+Should Gather A Message From A Scatter/Gather Table
+    Write Hex    ${SOURCE}    616263646263646563646566
+    Write Hex    0x20242300    6465666765666768666768696768696a68696a6b696a6b6c6a6b6c6d6b6c6d6e6c6d6e6f6d6e6f706e6f7071
+    ${table}=    Gather Table    ${{[(0x20242200, 12), (0x20242300, 44)]}}
+    Write Words    ${SGT}    ${table}
+    ${job}=    Hash Descriptor    sha1    initfinal    0    ${SGT}    56    ${DIGEST_AT}    20    gather=True
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DIGEST_AT}    20
+    Should Be Equal    ${out}    ${SHA1_56}
+
+Should Reject An Update That Is Not Whole Blocks
+    Write Hex    ${SOURCE}    ${ABC}
+    ${job}=    Hash Descriptor    sha256    init    0    ${SOURCE}    3    ${CONTEXT}    40
+    Job Should Fail With    0x20000142    ${job}
+
+Should Run Several Queued Jobs In Order
+    [Documentation]    Three descriptors added with one IRJAR write: three output entries in ring order,
+    ...                each naming its descriptor, ORSFR counting them, JRINTR.JRI set.
+    Write Hex    ${KEY_AT}    ${KEY128}
+    Write Hex    ${SOURCE}    ${PT}
+    FOR    ${i}    ${address}    IN ENUMERATE    ${DESC}    ${DESC2}    ${DESC3}
+        ${out}=    Evaluate    hex(${DEST} + 0x40 * ${i})
+        ${job}=    Aes Descriptor    ecb    1    ${KEY_AT}    16    0    ${SOURCE}    ${out}    64
+        Write Words    ${address}    ${job}
+        Write Words    ${IN_RING} + 4 * ${i}    ${{[${address}]}}
+    END
+    Write Ring    0    IRJAR    3
+    Execute Command    emulation RunFor "0.002"
+    ${full}=    Read Ring    0    ORSFR
+    Should Be Equal As Integers    ${full}    3
+    FOR    ${i}    ${address}    IN ENUMERATE    ${DESC}    ${DESC2}    ${DESC3}
+        ${pointer}    ${status}=    Output Entry    ${OUT_RING}    ${i}
+        Should Be Equal As Integers    ${pointer}    ${address}
+        Should Be Equal As Integers    ${status}    0
+        ${out}=    Read Hex    ${DEST} + 0x40 * ${i}    64
+        Should Be Equal    ${out}    ${ECB128}
+    END
+    ${interrupt}=    Read Ring    0    JRINTR
+    Should Be Equal As Integers    ${{$interrupt & 1}}    1    JRINTR.JRI after completion
+    Write Ring    0    JRINTR    1
+    ${interrupt}=    Read Ring    0    JRINTR
+    Should Be Equal As Integers    ${{$interrupt & 1}}    0    JRINTR.JRI is write-one-to-clear
+    ${read}=    Read Ring    0    IRRIR
+    ${write}=    Read Ring    0    ORWIR
+    Should Be Equal As Integers    ${read}    3
+    Should Be Equal As Integers    ${write}    3
+
+Should Wrap Around Both Rings
+    [Documentation]    Ten jobs through rings of four: indices wrap, entries land in slot (n mod 4).
+    Write Hex    ${KEY_AT}    ${KEY128}
+    Write Hex    ${SOURCE}    ${PT}
+    ${job}=    Aes Descriptor    cbc    1    ${KEY_AT}    16    ${IV_AT}    ${SOURCE}    ${DEST}    64
+    FOR    ${n}    IN RANGE    10
+        Write Hex    ${IV_AT}    ${CBC_IV}
+        Job Should Succeed    ${job}
+        ${out}=    Read Hex    ${DEST}    64
+        Should Be Equal    ${out}    ${CBC128}    job ${n}
+    END
+    ${read}=    Read Ring    0    IRRIR
+    ${write}=    Read Ring    0    ORWIR
+    Should Be Equal As Integers    ${read}    2
+    Should Be Equal As Integers    ${write}    2
+
+Should Hold A Job While The Output Ring Is Full
+    Write Hex    ${KEY_AT}    ${KEY128}
+    Write Hex    ${SOURCE}    ${PT}
+    ${job}=    Aes Descriptor    ecb    1    ${KEY_AT}    16    0    ${SOURCE}    ${DEST}    16
+    Write Words    ${DESC}    ${job}
+    FOR    ${i}    IN RANGE    4
+        Write Words    ${IN_RING} + 4 * ${i}    ${{[${DESC}]}}
+    END
+    Configure Ring    0    ${IN_RING}    ${OUT_RING}    4
+    Write Ring    0    ORSR    2
+    Write Ring    0    IRJAR    3
+    Execute Command    emulation RunFor "0.002"
+    ${full}=    Read Ring    0    ORSFR
+    Should Be Equal As Integers    ${full}    2    the third job waits for an output slot
+    Write Ring    0    ORJRR    1
+    Execute Command    emulation RunFor "0.002"
+    ${full}=    Read Ring    0    ORSFR
+    Should Be Equal As Integers    ${full}    2    the third job completes once a slot is free
+
+Should Verify The RFC 6979 P-256 Signature On The PKHA
+    ${v}=    Verify On PKHA    ${SAMPLE_SHA256}    ${RFC6979_R}    ${RFC6979_S}    ${RFC6979_UX}    ${RFC6979_UY}
+    Should Be Equal    ${v}    ${RFC6979_R}    v = x(u1*G + u2*Q) mod n must equal r
+    ${tampered}=    Evaluate    '%064x' % (int('${SAMPLE_SHA256}', 16) ^ 1)
+    ${v}=    Verify On PKHA    ${tampered}    ${RFC6979_R}    ${RFC6979_S}    ${RFC6979_UX}    ${RFC6979_UY}
+    Should Not Be Equal    ${v}    ${RFC6979_R}    a changed hash must not verify
+
+Should Derive The RFC 6979 Public Key On The PKHA
+    &{ops}=    Create Dictionary    N=${P256_P}    A0=${P256_GX}    A1=${P256_GY}    A3=${P256_A}    B0=${P256_B}    E=${RFC6979_X}
+    ${q}=    PKHA Should Run    ecc_mul    ${ops}    B1    B2
+    Should Be Equal    ${q}[0]    ${RFC6979_UX}
+    Should Be Equal    ${q}[1]    ${RFC6979_UY}
+
+Should Report Malformed Descriptors In The Status Word
+    [Template]    Job Should Fail With
+    # expected status    descriptor words
+    0x40000013    ${{[0x12345678]}}
+    0x40000104    ${{[0xB0800002, 0xC0000000]}}
+    0x20000913    ${{[0xB080000A, 0x02000014, 0x20242000, 0x22530000, 0x20242200, 16, 0x60700000, 0x20242400, 16, 0x82100201]}}
+    0x20000912    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20242200, 24, 0x60700000, 0x20242400, 24, 0x82100201]}}
+    0x40000316    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x60000000, 16, 0x60700000, 0x20242400, 16, 0x82100201]}}
+    0x40000316    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20000100, 16, 0x60700000, 0x20242400, 16, 0x82100201]}}
+    0x40000616    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20242200, 16, 0x60700000, 0x20000100, 16, 0x82100201]}}
+    0x20000141    ${{[0xB0800006, 0x84450000 | 0xC, 0x24570000, 0x20242200, 3, 0xA0C00000]}}
+    0x40000909    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20242200, 16, 0x60700000, 0x20242400, 16, 0x82200201]}}
+    0x30000055    ${{[0xB0800002, 0xA0C00055]}}
+    0x4000010D    ${{[0xB0800002, 0xA0000010]}}
+    0x4000011C    ${{[0xB0800002, 0xA0000000]}}
+    0x40000110    ${{[0xB0800002, 0xF0000000]}}
+    0x40000107    ${{[0xB0800002, 0x12820004]}}
+
+Should Keep Going After A Bad Job
+    ${bad}=    Evaluate    [0xB0800002, 0xC0000000]
+    ${status}=    Run Job    ${bad}
+    Should Not Be Equal As Integers    ${status}    0
+    Hash Should Match FIPS 180-4    sha256    ${ABC}    ${SHA256_ABC}
+
+Should Flag Ring Overflows In JRINTR
+    Write Ring    0    IRJAR    5
+    ${interrupt}=    Read Ring    0    JRINTR
+    Should Be Equal As Integers    ${{$interrupt & 0x1F02}}    0x0902    JRE with ERR_TYPE add overflow
+    Write Ring    0    JRINTR    2
+    Write Ring    0    ORJRR    1
+    ${interrupt}=    Read Ring    0    JRINTR
+    Should Be Equal As Integers    ${{$interrupt & 0x1F02}}    0x0802    JRE with ERR_TYPE remove overflow
+
+Should Flag An Unreachable Input Ring
+    Configure Ring    0    ${UNMAPPED}    ${OUT_RING}    4
+    Write Ring    0    IRJAR    1
+    ${interrupt}=    Read Ring    0    JRINTR
+    Should Be Equal As Integers    ${{$interrupt & 0x1F02}}    0x0302    JRE with ERR_TYPE bad input address
+
+Should Mask The Interrupt Line With JRCFGR
+    Write Ring    0    JRCFGR_LS    1
+    Hash Should Match FIPS 180-4    sha1    ${ABC}    ${SHA1_ABC}
+    Interrupt Line Should Be    unset
+    Write Ring    0    JRCFGR_LS    0
+    Interrupt Line Should Be    set
+    Write Ring    0    JRINTR    1
+    Interrupt Line Should Be    unset
+
+Should Reset A Job Ring With Two JRCR Writes
+    Hash Should Match FIPS 180-4    sha1    ${ABC}    ${SHA1_ABC}
+    Write Ring    0    JRCR    1
+    ${interrupt}=    Read Ring    0    JRINTR
+    Should Be Equal As Integers    ${{$interrupt & 0xC}}    0x8    JRINTR.HALT reports the flush complete
+    Write Ring    0    JRCR    1
+    ${read}=    Read Ring    0    IRRIR
+    ${command}=    Read Ring    0    JRCR
+    Should Be Equal As Integers    ${read}    0
+    Should Be Equal As Integers    ${command}    0
+    Set Test Variable    ${SLOT}    ${0}
+    Hash Should Match FIPS 180-4    sha1    ${ABC}    ${SHA1_ABC}
+
+Should Take The Modelled Time For A Job
+    [Tags]    timing
+    [Documentation]    1 KiB AES-128-ECB at the defaults (300 + 64 x 78 cycles at 240 MHz = 22.05 us):
+    ...                not done after 10 us, done after 30 us; ten times the per-block cost moves it past 100 us.
+    Write Hex    ${KEY_AT}    ${KEY128}
+    ${job}=    Aes Descriptor    ecb    1    ${KEY_AT}    16    0    ${SOURCE}    ${DEST}    1024
+    Write Words    ${DESC}    ${job}
+    Submit    0    ${IN_RING}    0    ${DESC}
+    Execute Command    emulation RunFor "0.00001"
+    ${full}=    Read Ring    0    ORSFR
+    Should Be Equal As Integers    ${full}    0    done too early
+    Execute Command    emulation RunFor "0.00002"
+    ${full}=    Read Ring    0    ORSFR
+    Should Be Equal As Integers    ${full}    1    not done after 30 us
+    Write Ring    0    ORJRR    1
+    Execute Command    sysbus.caam Aes128CyclesPerBlock 780
+    Submit    0    ${IN_RING}    1    ${DESC}
+    Execute Command    emulation RunFor "0.0001"
+    ${full}=    Read Ring    0    ORSFR
+    Should Be Equal As Integers    ${full}    0    a slower AES must take longer than 100 us
+    Execute Command    emulation RunFor "0.0002"
+    ${full}=    Read Ring    0    ORSFR
+    Should Be Equal As Integers    ${full}    1

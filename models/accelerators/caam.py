@@ -1,0 +1,52 @@
+"""NXP CAAM (i.MX RT1170): job-ring descriptors; AES (128/192/256) and SHA-1/SHA-256 by the CAAM
+MDHA/AESA; SHA-512 falls back to software on the RT1170 port (ARCHITECTURE.md).
+
+No CAAM throughput figure is published (accelerators.md section 6); the per-block defaults follow
+the engine structure (one round per clock at the CAAM clock, 1/4 of the 996 MHz core, plus
+descriptor and DMA overhead per job) and are FITTED to the published RT1170 CAAM rows. PKHA
+(elliptic-curve point multiplication) is not modelled: ECDSA on the hw path is predicted as
+software.
+"""
+from __future__ import annotations
+
+from models.accelerators.base import block_engine_cycles
+from models.params import Param, Values
+
+STRUCTURE = "engine structure at core/4 (accelerators.md section 6: no published figure)"
+
+
+class Caam:
+    name = "caam"
+
+    def params(self) -> list[Param]:
+        return [
+            Param("caam.setup_cycles", 2000.0, "core cycles",
+                  "job descriptor fetch by the DECO, job ring in/out, completion per operation",
+                  "assumption (job ring + descriptor DMA); weakly constrained by 1 KiB rows",
+                  fit=True, prior=0.7),
+            Param("caam.sha1_block_cycles", 4 * 85.0, "core cycles/64 B",
+                  "MDHA SHA-1 time per 64-byte block", STRUCTURE, fit=True, prior=0.7),
+            Param("caam.sha256_block_cycles", 4 * 70.0, "core cycles/64 B",
+                  "MDHA SHA-256 time per 64-byte block", STRUCTURE, fit=True, prior=0.7),
+            Param("caam.aes_cbc_block_cycles", 4 * 12.0, "core cycles/16 B",
+                  "AESA time per 16-byte block incl. DMA", STRUCTURE, fit=True, prior=0.9),
+            Param("caam.hash_glue_cycles", 3000.0, "core cycles",
+                  "CPU glue per hash call at -O3", "assumption; fitted", fit=True, prior=1.0),
+            Param("caam.cipher_glue_cycles", 500.0, "core cycles",
+                  "CPU glue per CBC call at -O3", "assumption; fitted", fit=True, prior=1.0),
+        ]
+
+    def handles(self, algorithm: str, key_bits: int) -> bool:
+        return algorithm in ("sha1", "sha256", "sha256-message") or algorithm.startswith("aes-cbc")
+
+    def cycles(self, algorithm: str, key_bits: int, buffer_bytes: int, opt: str,
+               clock_hz: float, values: Values) -> float:
+        name = "aes-cbc" if algorithm.startswith("aes-cbc") else (
+            "sha256" if algorithm == "sha256-message" else algorithm)
+        cycles = block_engine_cycles("caam", name, buffer_bytes, opt, values)
+        if name == "aes-cbc":
+            # AES-192/256 add 2/4 rounds to the 10 of AES-128 (FIPS 197).
+            rounds = {128: 10, 192: 12, 256: 14}.get(key_bits, 10)
+            per_block = values["caam.aes_cbc_block_cycles"]
+            cycles += (rounds / 10.0 - 1.0) * per_block * (buffer_bytes // 16)
+        return cycles

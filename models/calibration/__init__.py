@@ -1,0 +1,1 @@
+"""Calibration against the published measurements (models/data/published-measurements.csv)."""

@@ -1,0 +1,167 @@
+"""Calibration: maximum a posteriori fit in log space, uncertainty, leave-one-out validation.
+
+Residual per calibration cell: ln(predicted / measured) / sigma_cell (sigma_cell = 5 %: the spread
+expected between the published builds - IAR/Keil, other library versions - and ours).
+Residual per fitted parameter: ln(value / default) / prior (its log-normal prior).
+A parameter is fitted only when at least two of the cells in the fit depend on it
+(`MIN_CELLS_PER_PARAM`); otherwise it stays at its default for that fit. Leave-one-out refits
+without each cell in turn (the rule is re-applied on the remaining cells) and predicts it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.optimize import least_squares
+
+from models import boards
+from models.calibration.published import Measurement, case_key
+from models.matrix import Case, cycles_per_call
+from models.params import Param, Values, defaults
+
+SIGMA_CELL = 0.05
+MIN_CELLS_PER_PARAM = 2
+
+
+@dataclass(frozen=True)
+class Cell:
+    measurement: Measurement
+    case: Case
+
+    @property
+    def id(self) -> str:
+        return self.measurement.id
+
+
+def value_in(metric: str, case: Case, cycles: float) -> float:
+    """A call's cycles in the unit of `metric` (kbps = KiB/s, cpb, cycles, ms)."""
+    clock = boards.BOARDS[case.board].clock_hz
+    if metric == "cycles_per_byte":
+        return cycles / case.buffer_bytes
+    if metric == "throughput":
+        return case.buffer_bytes * clock / cycles / 1024.0
+    if metric == "time":
+        return cycles / clock * 1e3
+    return cycles
+
+
+def predict(cell: Cell, values: Values) -> float:
+    return value_in(cell.measurement.metric, cell.case, cycles_per_call(cell.case, values))
+
+
+def build_cells(cases: list[Case], measurements: list[Measurement]) -> tuple[list[Cell],
+                                                                             list[Measurement]]:
+    """Calibration cells with a matching case, and the fitted measurements that have none."""
+    by_key = {case.key: case for case in cases}
+    cells, missing = [], []
+    for m in measurements:
+        case = by_key.get(case_key(m))
+        if case is None:
+            if m.fitted:
+                missing.append(m)
+            continue
+        if m.fitted:
+            cells.append(Cell(m, case))
+    return cells, missing
+
+
+def dependents(cells: list[Cell], params: list[Param], values: Values) -> dict[str, list[str]]:
+    """For each fittable parameter, the ids of the cells whose prediction moves with it."""
+    base = [predict(c, values) for c in cells]
+    result: dict[str, list[str]] = {}
+    for p in params:
+        if not p.fit:
+            continue
+        moved = dict(values)
+        moved[p.name] = values[p.name] * 1.1
+        result[p.name] = [c.id for c, b in zip(cells, base)
+                          if abs(predict(c, moved) - b) > 1e-9 * max(1.0, abs(b))]
+    return result
+
+
+@dataclass
+class FitResult:
+    values: Values
+    fitted: list[str]                       # parameters moved by this fit
+    frozen: list[str]                       # fittable but kept at the default (< 2 cells)
+    rel_sigma: dict[str, float] = field(default_factory=dict)  # 1-sigma relative uncertainty
+    cells_of: dict[str, list[str]] = field(default_factory=dict)
+    chi2_per_dof: float = 0.0
+
+
+def fit(cells: list[Cell], params: list[Param], start: Values | None = None) -> FitResult:
+    base = defaults(params)
+    depends = dependents(cells, params, base)
+    free = [p for p in params if p.fit and len(depends.get(p.name, [])) >= MIN_CELLS_PER_PARAM]
+    frozen = [p.name for p in params if p.fit and p not in free]
+    measured = np.array([c.measurement.value for c in cells])
+
+    def values_of(x: np.ndarray) -> Values:
+        values = dict(base)
+        for p, xi in zip(free, x):
+            values[p.name] = p.default * math.exp(xi)
+        return values
+
+    def residuals(x: np.ndarray) -> np.ndarray:
+        values = values_of(x)
+        predicted = np.array([predict(c, values) for c in cells])
+        data = np.log(np.maximum(predicted, 1e-12) / measured) / SIGMA_CELL
+        prior = np.array([xi / p.prior for p, xi in zip(free, x)])
+        return np.concatenate([data, prior])
+
+    if not free:
+        return FitResult(base, [], frozen, {}, depends)
+    x0 = np.array([math.log((start or base)[p.name] / p.default) for p in free])
+    # Which residual moves with which parameter: lets the finite differences perturb
+    # independent parameters together (accelerator parameters touch only their own cells).
+    index = {c.id: i for i, c in enumerate(cells)}
+    sparsity = np.zeros((len(cells) + len(free), len(free)))
+    for j, p in enumerate(free):
+        for cell_id in depends[p.name]:
+            sparsity[index[cell_id], j] = 1.0
+        sparsity[len(cells) + j, j] = 1.0
+    solution = least_squares(residuals, x0, method="trf", diff_step=1e-4, x_scale=1.0,
+                             jac_sparsity=sparsity)
+    jac = solution.jac.toarray() if hasattr(solution.jac, "toarray") else solution.jac
+    values = values_of(solution.x)
+    dof = max(1, len(cells) - len(free))
+    chi2 = float(np.sum(solution.fun[:len(cells)] ** 2)) / dof
+    try:
+        covariance = np.linalg.inv(jac.T @ jac) * max(1.0, chi2)
+        sigma = {p.name: math.expm1(math.sqrt(max(0.0, covariance[i, i])))
+                 for i, p in enumerate(free)}
+    except np.linalg.LinAlgError:
+        sigma = {p.name: float("nan") for p in free}
+    return FitResult(values, [p.name for p in free], frozen, sigma, depends, chi2)
+
+
+def error_pct(predicted: float, measured: float) -> float:
+    return (predicted - measured) / measured * 100.0
+
+
+@dataclass
+class Validation:
+    calibration: dict[str, float]   # cell id -> error % with all cells in the fit
+    loo: dict[str, float]           # cell id -> error % when that cell is left out
+    default: dict[str, float]       # cell id -> error % with every parameter at its default
+    full: FitResult
+
+
+def validate(cells: list[Cell], params: list[Param], progress: bool = False) -> Validation:
+    full = fit(cells, params)
+    calibration = {c.id: error_pct(predict(c, full.values), c.measurement.value) for c in cells}
+    base = defaults(params)
+    default = {c.id: error_pct(predict(c, base), c.measurement.value) for c in cells}
+    loo = {}
+    for i, cell in enumerate(cells):
+        rest = cells[:i] + cells[i + 1:]
+        held_out = fit(rest, params, start=full.values)
+        loo[cell.id] = error_pct(predict(cell, held_out.values), cell.measurement.value)
+        if progress and (i + 1) % 10 == 0:
+            print(f"  leave-one-out: {i + 1}/{len(cells)}", flush=True)
+    return Validation(calibration, loo, default, full)
+
+
+def median_abs(errors: dict[str, float]) -> float:
+    return float(np.median([abs(e) for e in errors.values()])) if errors else float("nan")

@@ -1,0 +1,43 @@
+"""The interface every core model shares (one module per core, SLOTHY style).
+
+A core model turns a profile region (instruction classes counted by Renode, see
+models/profiles/opcodes.py) and the memory the code and data sit in into core clock cycles.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from models.params import Param, Values
+
+Classes = dict[str, float]
+
+LOADS = ("ldr_word", "ldr_half", "ldr_byte", "ldr_sp")
+STORES = ("str_word", "str_half", "str_byte", "str_sp")
+UNCONDITIONAL_BRANCHES = ("b", "bl", "bx", "blx", "tbb", "pop_pc")
+
+
+@dataclass(frozen=True)
+class Memory:
+    """Wait states seen by the core for one run: where code and data live (from the profile's
+    placement) and what those memories cost on the board."""
+
+    code_wait_states: float = 0.0   # per instruction fetch from the code memory
+    data_wait_states: float = 0.0   # per data load from RAM (stack, heap, .data)
+    const_wait_states: float = 0.0  # per literal / constant load (from the code memory)
+    fetch_hit_ratio: float = 1.0    # flash cache / accelerator hit ratio for fetches
+    extra_load_cycles: float = 0.0  # board-level stall per RAM load beyond the core's own
+
+
+class CoreModel(Protocol):
+    name: str
+
+    def params(self) -> list[Param]:
+        ...
+
+    def cycles(self, classes: Classes, memory: Memory, values: Values) -> float:
+        ...
+
+
+def count(classes: Classes, *names: str) -> float:
+    return sum(classes.get(name, 0.0) for name in names)

@@ -1,0 +1,59 @@
+"""Cortex-M7: six-stage, dual-issue, in-order superscalar pipeline with branch prediction.
+
+Arm publishes no per-instruction cycle table for the M7 (the TRM gives none), so the defaults are
+the scheduling model LLVM uses (llvm/lib/Target/ARM/ARMScheduleM7.td: IssueWidth 2, one load/store
+port, MispredictPenalty 8) reduced to effective cycles per instruction class, and they are FITTED
+to the published RT1060/RT1170 figures (labelled as fitted in every report). Code and data in
+TCM: zero wait states (i.MX RT1060 Reference Manual, FlexRAM chapter).
+"""
+from __future__ import annotations
+
+from models.cores.base import LOADS, STORES, UNCONDITIONAL_BRANCHES, Classes, Memory, count
+from models.params import Param, Values
+
+LLVM_M7 = "LLVM ARMScheduleM7.td (IssueWidth 2, one load/store pipe, MispredictPenalty 8)"
+
+
+class CortexM7:
+    name = "cortex-m7"
+
+    def params(self) -> list[Param]:
+        return [
+            Param("m7.alu_cpi", 0.75, "cycles/instr",
+                  "effective cycles per ALU/IT instruction (dual issue: 0.5 best, 1 worst)",
+                  LLVM_M7 + "; midpoint of the dual-issue range", fit=True, prior=0.4),
+            Param("m7.load_cycles", 1.0, "cycles/instr",
+                  "effective cycles per single load from TCM (one load pipe, latency hidden when "
+                  "not dependent)", LLVM_M7, fit=True, prior=0.5),
+            Param("m7.store_cycles", 1.0, "cycles/instr",
+                  "effective cycles per single store to TCM", LLVM_M7, fit=True, prior=0.5),
+            Param("m7.branch_cycles", 2.0, "cycles/instr",
+                  "mean cycles per branch (predicted taken ~1, mispredicted 1+8)", LLVM_M7,
+                  fit=True, prior=0.5),
+            Param("m7.mul_cycles", 1.0, "cycles/instr",
+                  "MUL/MLA/UMULL/UMLAL issue cost (pipelined MAC)", LLVM_M7),
+            Param("m7.div_cycles", 7.0, "cycles/instr",
+                  "SDIV/UDIV, mean of the 2..12 cycle early-terminating divider",
+                  "ARM Cortex-M4 TRM Table 3-1 (2-12); the M7 divider is of the same kind"),
+            Param("m7.multi_reg_cycles", 0.5, "cycles/register",
+                  "LDM/STM/PUSH/POP per register (64-bit TCM/AXI data path moves two registers "
+                  "per cycle)", "Cortex-M7 TRM r1p2, 64-bit D-TCM interface"),
+        ]
+
+    def cycles(self, classes: Classes, memory: Memory, values: Values) -> float:
+        v = values
+        loads = count(classes, *LOADS) + count(classes, "ldrd", "ldm")
+        ram_loads = count(classes, *LOADS) + count(classes, "ldrd") + count(classes, "ldm_regs")
+        stores = count(classes, *STORES) + count(classes, "strd", "stm")
+        branches = count(classes, "b_cond", "cbz", *UNCONDITIONAL_BRANCHES)
+        return (v["m7.alu_cpi"] * count(classes, "alu", "it", "other")
+                + v["m7.mul_cycles"] * count(classes, "mul", "mul_long")
+                + v["m7.div_cycles"] * count(classes, "div")
+                + v["m7.load_cycles"] * (loads + count(classes, "ldr_lit"))
+                + v["m7.store_cycles"] * stores
+                + v["m7.multi_reg_cycles"] * count(classes, "ldm_regs", "stm_regs")
+                + v["m7.branch_cycles"] * branches
+                + (memory.data_wait_states + memory.extra_load_cycles) * ram_loads
+                + memory.const_wait_states * count(classes, "ldr_lit")
+                + memory.code_wait_states * (1.0 - memory.fetch_hit_ratio)
+                * sum(classes.get(c, 0.0) for c in classes if not c.endswith("_regs")))

@@ -1,0 +1,128 @@
+"""The configurations of the matrix and their predicted cycles.
+
+A Case is one measured operation of one firmware image: board x library x path x opt x app x
+algorithm (x direction, key size, buffer). Its cycles come from
+  - the core model applied to the Renode profile of that region (software, and hw-path algorithms
+    the accelerator cannot do), or
+  - the accelerator model (hw path, algorithms the accelerator does).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from models import boards
+from models.accelerators import ACCELERATORS, glue_params
+from models.cores import CORES
+from models.params import Param, Values
+from models.profiles import store
+
+LIBRARIES = ("mbedtls", "wolfcrypt")
+OPTS = ("none", "high-speed")
+
+
+@dataclass(frozen=True)
+class Case:
+    board: str
+    library: str
+    path: str
+    opt: str
+    app: str
+    algorithm: str          # published names; AES decryption is "aes-cbc-dec"
+    key_bits: int
+    buffer_bytes: int       # bytes per call (0 for ecdsa phases)
+    iterations: int
+    classes: dict[str, float] = field(hash=False, compare=False, default_factory=dict)
+    placement: dict[str, str] = field(hash=False, compare=False, default_factory=dict)
+    naive_cycles: float | None = field(hash=False, compare=False, default=None)  # per call
+
+    @property
+    def key(self) -> tuple[str, str, str, str, str, int, int]:
+        return (self.board, self.library, self.algorithm, self.path, self.opt, self.key_bits,
+                self.buffer_bytes)
+
+    @property
+    def model(self) -> str:
+        """Which model predicts this case: 'core' or the accelerator's name."""
+        accelerator = boards.BOARDS[self.board].accelerator
+        if self.path == "hw" and accelerator and ACCELERATORS[accelerator].handles(
+                self.algorithm, self.key_bits):
+            return accelerator
+        return "core"
+
+
+def toolchain_params() -> list[Param]:
+    """The published builds were made with other compilers (IAR 9.10, Keil armcc) than ours
+    (arm-none-eabi-gcc 12). gcc -O0 keeps every local on the stack; IAR's "None" level still
+    allocates registers, so the same source executes far fewer instructions there. These ratios
+    carry our instruction counts over to the published builds' compilers; they apply to every
+    core-model prediction at that optimisation level (so predictions are for those toolchains)."""
+    return [
+        Param("toolchain.none_ratio", 0.7, "ratio",
+              "executed instructions of the reference compiler's no-optimisation build relative "
+              "to gcc -O0 for the same source",
+              "prior: gcc -O0 spills every local to the stack (gcc manual, -O0); fitted",
+              fit=True, prior=0.5),
+        Param("toolchain.high_speed_ratio", 1.0, "ratio",
+              "executed instructions of the reference compiler's highest-speed build relative "
+              "to gcc -O3", "prior: equal; fitted", fit=True, prior=0.3),
+    ]
+
+
+def all_params() -> list[Param]:
+    params: dict[str, Param] = {}
+    for source in [*(c.params() for c in CORES.values()), boards.params(), glue_params(),
+                   toolchain_params(),
+                   *(a.params() for a in ACCELERATORS.values())]:
+        for p in source:
+            params.setdefault(p.name, p)
+    return list(params.values())
+
+
+def algorithm_of(result: dict[str, Any]) -> str:
+    if result["algorithm"] == "aes-cbc" and result.get("direction") == "decrypt":
+        return "aes-cbc-dec"
+    return result["algorithm"]
+
+
+def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list[Case]:
+    """Cases of one profile; `path` relabels a sw profile as the hw build's fallback."""
+    out = []
+    for region in profile["regions"]:
+        r = region["result"]
+        iterations = max(1, int(r.get("iterations", 1)))
+        out.append(Case(profile["board"], profile["library"], path or profile["path"],
+                        profile["opt"], profile["app"], algorithm_of(r), int(r.get("key_bits", 0)),
+                        int(r.get("buffer_bytes", 0)), iterations, region["classes"],
+                        profile["placement"], float(r["cycles"]) / iterations))
+    return out
+
+
+def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:
+    """Every case of the matrix: the profiled ones, plus the hw path of boards with an accelerator
+    (from the hw profile when it exists, else from the sw profile, whose library code is what
+    the hw build runs for everything the accelerator does not do)."""
+    cases: dict[tuple, Case] = {}
+    for profile in profiles:
+        for case in cases_from_profile(profile):
+            cases[case.key] = case
+    for profile in profiles:
+        board = boards.BOARDS[profile["board"]]
+        if profile["path"] != "sw" or board.accelerator is None:
+            continue
+        for case in cases_from_profile(profile, path="hw"):
+            cases.setdefault(case.key, case)
+    return sorted(cases.values(), key=lambda c: c.key)
+
+
+def cycles_per_call(case: Case, values: Values) -> float:
+    """Predicted hardware cycles of one call (bench) or one phase (ecdsa)."""
+    board = boards.BOARDS[case.board]
+    model = case.model
+    if model != "core":
+        return ACCELERATORS[model].cycles(case.algorithm, case.key_bits, case.buffer_bytes,
+                                          case.opt, board.clock_hz, values)
+    core = CORES[board.core]
+    memory = boards.memory(board, case.placement, values)
+    ratio = values["toolchain.none_ratio" if case.opt == "none" else "toolchain.high_speed_ratio"]
+    return ratio * core.cycles(case.classes, memory, values) / case.iterations

@@ -1,0 +1,108 @@
+"""Stored profiles: one JSON file per firmware run, versioned, under models/profiles/data/.
+
+Schema (SCHEMA_VERSION 1):
+  schema, board, library, path, opt, app, toolchain, renode, elf_sha256,
+  placement: {section: memory} from the ELF's section addresses and the board's link.ld MEMORY,
+  regions: [{result: <@result json>, classes: {class: executions}, instructions}],
+  total_instructions, host_seconds, exact_counters
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+TOP = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).resolve().parent / "data"
+
+_MEMORY = re.compile(r"^\s*(\w+)\s*\([^)]*\)\s*:\s*ORIGIN\s*=\s*(0x[0-9a-fA-F]+),\s*LENGTH\s*=\s*(\d+)K",
+                     re.MULTILINE)
+
+
+def board_memories(board: str) -> list[tuple[str, int, int]]:
+    """(name, origin, length) of the MEMORY block of firmware/boards/<board>/link.ld."""
+    text = (TOP / "firmware" / "boards" / board / "link.ld").read_text()
+    return [(name, int(origin, 16), int(length) * 1024) for name, origin, length in _MEMORY.findall(text)]
+
+
+def placement(elf: Path, board: str) -> dict[str, str]:
+    """Memory holding each allocated section (.text, .data, .bss, .heap, .stack)."""
+    headers = subprocess.run(["arm-none-eabi-objdump", "-h", str(elf)], capture_output=True,
+                             text=True, check=True).stdout
+    memories = board_memories(board)
+    result: dict[str, str] = {}
+    for line in headers.splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and parts[0].isdigit() and parts[1] in (".text", ".data", ".bss",
+                                                                   ".heap", ".stack"):
+            address = int(parts[3], 16)
+            for name, origin, length in memories:
+                if origin <= address < origin + length:
+                    result[parts[1]] = name
+    # .rodata is linked into .text (firmware/common/sections.ld)
+    if ".text" in result:
+        result[".rodata"] = result[".text"]
+    return result
+
+
+def _tool_version(command: list[str]) -> str:
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, check=False).stdout
+    except FileNotFoundError:
+        return "unknown"
+    return out.splitlines()[0].strip() if out else "unknown"
+
+
+def make_profile(*, board: str, library: str, path: str, opt: str, app: str, elf: Path,
+                 regions: list[dict[str, Any]], host_seconds: float,
+                 exact_counters: int) -> dict[str, Any]:
+    renode = subprocess.run([str(TOP / "tools" / "find-renode.sh")], capture_output=True,
+                            text=True).stdout.strip()
+    return {
+        "schema": SCHEMA_VERSION,
+        "board": board, "library": library, "path": path, "opt": opt, "app": app,
+        "toolchain": _tool_version(["arm-none-eabi-gcc", "--version"]),
+        "renode": _tool_version([renode, "--version"]) if renode else "unknown",
+        "elf_sha256": hashlib.sha256(elf.read_bytes()).hexdigest(),
+        "placement": placement(elf, board),
+        "regions": regions,
+        "total_instructions": sum(r["instructions"] for r in regions),
+        "host_seconds": round(host_seconds, 2),
+        "exact_counters": exact_counters,
+    }
+
+
+def file_of(board: str, library: str, path: str, opt: str, app: str) -> Path:
+    return DATA / board / f"{library}-{path}-{opt}-{app}.json"
+
+
+def save(profile: dict[str, Any]) -> Path:
+    out = file_of(profile["board"], profile["library"], profile["path"], profile["opt"],
+                  profile["app"])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(profile, indent=1, sort_keys=True) + "\n")
+    return out
+
+
+def load(board: str, library: str, path: str, opt: str, app: str) -> dict[str, Any] | None:
+    source = file_of(board, library, path, opt, app)
+    if not source.exists():
+        return None
+    profile = json.loads(source.read_text())
+    if profile.get("schema") != SCHEMA_VERSION:
+        raise ValueError(f"{source}: schema {profile.get('schema')}, expected {SCHEMA_VERSION}")
+    return profile
+
+
+def load_all() -> list[dict[str, Any]]:
+    profiles = []
+    for source in sorted(DATA.glob("*/*.json")):
+        profile = json.loads(source.read_text())
+        if profile.get("schema") != SCHEMA_VERSION:
+            raise ValueError(f"{source}: schema {profile.get('schema')}, expected {SCHEMA_VERSION}")
+        profiles.append(profile)
+    return profiles

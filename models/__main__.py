@@ -1,0 +1,49 @@
+"""Command line of the cycle models.
+
+    python -m models report      calibrate, validate, write reports/ (predictions.csv, index.md/html, PNGs)
+    python -m models table       calibrate and print predicted vs published per calibration cell
+    python -m models params      the effective configuration: every parameter, default and source
+    python -m models collect ... profile firmware in Renode (models.profiles.collect)
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from models.profiles import store
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m models", description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("report", "table", "params", "collect"))
+    parser.add_argument("rest", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    if args.command == "collect":
+        from models.profiles import collect
+        return collect.main(args.rest)
+    if args.command == "params":
+        from models.matrix import all_params
+        for p in all_params():
+            print(json.dumps({"name": p.name, "default": p.default, "unit": p.unit,
+                              "fit": p.fit, "prior": p.prior, "meaning": p.meaning,
+                              "source": p.source}))
+        return 0
+    started = time.monotonic()
+    from models import pipeline, report
+    outcome = pipeline.run()
+    if args.command == "table":
+        print(report.terminal_table(outcome))
+        return 0
+    overhead_file = store.DATA / "overhead.json"
+    overhead = json.loads(overhead_file.read_text()) if overhead_file.exists() else None
+    index = report.write(outcome, started, overhead)
+    print(f"models: wrote {index.parent.relative_to(pipeline.TOP)}/ (predictions.csv, index.md, "
+          f"index.html, PNGs) in {time.monotonic() - started:.1f} s")
+    print(report.terminal_table(outcome))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""One pass from stored profiles to everything the reports need: cases, calibration, predictions.
+
+predictions.csv follows ARCHITECTURE.md (Contracts):
+  board,library,algorithm,key_bits,path,opt,buffer_bytes,metric,predicted,unit,measured,error_pct
+and adds, after those, `naive` and `naive_error_pct` (stock Renode: virtual time at the DWT clock,
+one cycle per instruction), `model` (core or the accelerator) and `direction`-free algorithm
+names: AES-CBC decryption is "aes-cbc-dec" (the published aes-cbc rows are encryption).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from models import boards
+from models.calibration import fit, published
+from models.matrix import Case, all_params, cycles_per_call, matrix_cases
+from models.params import Param
+from models.profiles import store
+
+TOP = Path(__file__).resolve().parents[1]
+COLUMNS = ("board", "library", "algorithm", "key_bits", "path", "opt", "buffer_bytes", "metric",
+           "predicted", "unit", "measured", "error_pct", "naive", "naive_error_pct", "model")
+UNITS = {"throughput": "kbps", "cycles_per_byte": "cpb", "cycles": "cycles", "time": "ms"}
+
+
+@dataclass
+class Outcome:
+    params: list[Param]
+    cases: list[Case]
+    cells: list[fit.Cell]
+    missing: list[published.Measurement]
+    measurements: list[published.Measurement]
+    validation: fit.Validation
+    profiles: list[dict]
+
+
+def run(progress: bool = True) -> Outcome:
+    profiles = store.load_all()
+    if not profiles:
+        raise SystemExit(f"models: error: no profiles under {store.DATA}; run `make profiles`")
+    params = all_params()
+    cases = matrix_cases(profiles)
+    measurements = published.load()
+    cells, missing = fit.build_cells(cases, measurements)
+    if progress:
+        print(f"models: {len(profiles)} profiles, {len(cases)} cases, {len(cells)} calibration "
+              f"cells; calibrating and {len(cells)} leave-one-out refits ...", flush=True)
+    validation = fit.validate(cells, params, progress=progress)
+    return Outcome(params, cases, cells, missing, measurements, validation, profiles)
+
+
+def metrics_of(case: Case) -> tuple[str, ...]:
+    return ("throughput", "cycles_per_byte") if case.buffer_bytes else ("cycles", "time")
+
+
+def prediction_rows(outcome: Outcome) -> list[dict[str, object]]:
+    values = outcome.validation.full.values
+    measured = {(published.case_key(m), m.metric): m.value for m in outcome.measurements}
+    rows = []
+    for case in outcome.cases:
+        cycles = cycles_per_call(case, values)
+        for metric in metrics_of(case):
+            predicted = fit.value_in(metric, case, cycles)
+            truth = measured.get((case.key, metric))
+            naive = (fit.value_in(metric, case, case.naive_cycles)
+                     if case.model == "core" and case.naive_cycles else None)
+            rows.append({
+                "board": case.board, "library": case.library, "algorithm": case.algorithm,
+                "key_bits": case.key_bits or "", "path": case.path, "opt": case.opt,
+                "buffer_bytes": case.buffer_bytes or "", "metric": metric,
+                "predicted": f"{predicted:.6g}", "unit": UNITS[metric],
+                "measured": "" if truth is None else f"{truth:g}",
+                "error_pct": "" if truth is None else f"{fit.error_pct(predicted, truth):.2f}",
+                "naive": "" if naive is None else f"{naive:.6g}",
+                "naive_error_pct": "" if naive is None or truth is None
+                else f"{fit.error_pct(naive, truth):.2f}",
+                "model": case.model,
+            })
+    return rows
+
+
+def write_predictions(rows: list[dict[str, object]], out: Path) -> None:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(buffer.getvalue())
+
+
+def geometric(ratios: list[float]) -> tuple[float, float]:
+    """Geometric mean and geometric standard deviation of ratios (Embench style)."""
+    logs = [math.log(r) for r in ratios if r > 0]
+    if not logs:
+        return float("nan"), float("nan")
+    mean = sum(logs) / len(logs)
+    var = sum((x - mean) ** 2 for x in logs) / max(1, len(logs) - 1)
+    return math.exp(mean), math.exp(math.sqrt(var))
+
+
+def naive_errors(outcome: Outcome) -> dict[str, float]:
+    """Error of stock Renode's figure per calibration cell (software cells only: on the hw path
+    the stock platform has no accelerator timing at all)."""
+    errors = {}
+    for cell in outcome.cells:
+        if cell.case.model == "core" and cell.case.naive_cycles:
+            naive = fit.value_in(cell.measurement.metric, cell.case, cell.case.naive_cycles)
+            errors[cell.id] = fit.error_pct(naive, cell.measurement.value)
+    return errors
+
+
+def clock_of(board: str) -> float:
+    return boards.BOARDS[board].clock_hz

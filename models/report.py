@@ -1,0 +1,368 @@
+"""reports/: predictions.csv, index.md, index.html and PNG figures, from one pipeline outcome.
+
+Every figure has its source CSV beside it and its run conditions in the report.
+"""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+import time
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+
+from models import boards  # noqa: E402
+from models.accelerators import ACCELERATORS  # noqa: E402
+from models.accelerators.base import blocks  # noqa: E402
+from models.calibration import fit  # noqa: E402
+from models.matrix import Case, cycles_per_call  # noqa: E402
+from models.pipeline import (TOP, Outcome, geometric, naive_errors, prediction_rows,  # noqa: E402
+                             write_predictions)
+
+REPORTS = TOP / "reports"
+SIZES = [16 << i for i in range(11)]  # 16 B .. 16 KiB
+SWEEP_ALGORITHMS = (("sha256", 0), ("sha1", 0), ("aes-cbc", 128))
+
+
+def _mips(board: str) -> str:
+    soc = {"rt1060": "imxrt1062", "rt1170": "imxrt1176_cm7", "samd21": "atsamd21j18a",
+           "stm32f407": "stm32f407"}[board]
+    match = re.search(r"PerformanceInMips:\s*(\d+)", (TOP / "platforms" / "socs" /
+                                                     f"{soc}.repl").read_text())
+    return match.group(1) if match else "?"
+
+
+def _library_versions() -> str:
+    lock = (TOP / "firmware" / "third_party" / "sources.lock").read_text().splitlines()
+    found = [" ".join(line.split()[:2]) for line in lock
+             if line.split()[:1] and line.split()[0] in ("mbedtls", "wolfssl", "cryptoauthlib")]
+    return ", ".join(found)
+
+
+def parity_plot(outcome: Outcome, out: Path) -> None:
+    v = outcome.validation
+    naive = naive_errors(outcome)
+    fig, ax = plt.subplots(figsize=(6.4, 6.0))
+    for label, errors, marker in (("calibrated", v.calibration, "o"),
+                                  ("leave-one-out", v.loo, "x"),
+                                  ("naive (stock Renode)", naive, "s")):
+        xs = [c.measurement.value for c in outcome.cells if c.id in errors]
+        ys = [c.measurement.value * (1 + errors[c.id] / 100) for c in outcome.cells if c.id in errors]
+        ax.scatter(xs, ys, label=label, marker=marker, alpha=0.75,
+                   facecolors="none" if marker == "s" else None, edgecolors="C2" if marker == "s" else None)
+    low = min(c.measurement.value for c in outcome.cells) / 2
+    high = max(c.measurement.value for c in outcome.cells) * 2
+    ax.plot([low, high], [low, high], "k-", lw=0.8, label="y = x")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("published (cpb, cycles or ms, as the row)")
+    ax.set_ylabel("predicted (same unit)")
+    ax.set_title("Parity: predicted vs published, every calibration cell")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+
+
+def error_plot(outcome: Outcome, out: Path) -> None:
+    v = outcome.validation
+    naive = naive_errors(outcome)
+    ids = [c.id for c in outcome.cells]
+    fig, ax = plt.subplots(figsize=(10, 5.5))
+    xs = range(len(ids))
+    width = 0.28
+    ax.bar([x - width for x in xs], [v.calibration[i] for i in ids], width, label="calibrated")
+    ax.bar(list(xs), [v.loo[i] for i in ids], width, label="leave-one-out")
+    ax.bar([x + width for x in xs], [naive.get(i, 0.0) for i in ids], width,
+           label="naive (stock Renode; 0 = n/a)")
+    ax.axhline(0, color="k", lw=0.6)
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(ids, rotation=75, fontsize=7)
+    ax.set_ylabel("error [%]")
+    ax.set_ylim(-100, 200)
+    ax.set_title("Per-cell error (clipped to -100..200 %)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+
+
+def sweep(outcome: Outcome) -> list[dict[str, object]]:
+    """Throughput vs buffer size, sw and hw, mbedtls, both opts, boards with a block engine.
+
+    hw: the accelerator model at each size. sw: the profiled 1 KiB call scaled by the number of
+    blocks (padding included), i.e. no fixed per-call cost beyond the padding block - the key
+    schedule is outside the timed loop and hashing's init/finish are a few hundred cycles."""
+    values = outcome.validation.full.values
+    by_key = {c.key: c for c in outcome.cases}
+    rows = []
+    for board in boards.BOARDS.values():
+        accelerator = ACCELERATORS.get(board.accelerator or "")
+        if accelerator is None or board.accelerator == "atecc508a":
+            continue
+        for opt in ("none", "high-speed"):
+            for algorithm, key_bits in SWEEP_ALGORITHMS:
+                sw = by_key.get((board.id, "mbedtls", algorithm, "sw", opt, key_bits, 1024))
+                if sw is None or not accelerator.handles(algorithm, key_bits):
+                    continue
+                sw_1k = cycles_per_call(sw, values)
+                for size in SIZES:
+                    sw_cycles = sw_1k * blocks(algorithm, size) / blocks(algorithm, 1024)
+                    hw_cycles = accelerator.cycles(algorithm, key_bits, size, opt, board.clock_hz,
+                                                   values)
+                    for path, cycles in (("sw", sw_cycles), ("hw", hw_cycles)):
+                        rows.append({"board": board.id, "algorithm": algorithm, "key_bits": key_bits,
+                                     "opt": opt, "path": path, "buffer_bytes": size,
+                                     "kbps": size * board.clock_hz / cycles / 1024.0})
+    return rows
+
+
+def crossovers(rows: list[dict[str, object]]) -> dict[tuple, int | None]:
+    """Smallest buffer size at which hw is at least as fast as sw, per (board, algorithm, opt)."""
+    table: dict[tuple, dict[int, dict[str, float]]] = {}
+    for r in rows:
+        key = (r["board"], r["algorithm"], r["opt"])
+        table.setdefault(key, {}).setdefault(int(r["buffer_bytes"]), {})[str(r["path"])] = float(r["kbps"])
+    result = {}
+    for key, sizes in table.items():
+        result[key] = next((s for s in sorted(sizes) if sizes[s]["hw"] >= sizes[s]["sw"]), None)
+    return result
+
+
+def sweep_plots(rows: list[dict[str, object]], out_dir: Path) -> list[Path]:
+    paths = []
+    for board in sorted({str(r["board"]) for r in rows}):
+        algorithms = sorted({str(r["algorithm"]) for r in rows if r["board"] == board})
+        fig, axes = plt.subplots(1, len(algorithms), figsize=(4.6 * len(algorithms), 4.2),
+                                 squeeze=False)
+        for ax, algorithm in zip(axes[0], algorithms):
+            for opt, style in (("high-speed", "-"), ("none", "--")):
+                for path, color in (("sw", "C0"), ("hw", "C3")):
+                    pts = [(r["buffer_bytes"], r["kbps"]) for r in rows if r["board"] == board
+                           and r["algorithm"] == algorithm and r["opt"] == opt and r["path"] == path]
+                    if pts:
+                        ax.plot(*zip(*pts), style, color=color, marker=".",
+                                label=f"{path} {opt}")
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
+            ax.set_xlabel("buffer [bytes]")
+            ax.set_ylabel("throughput [KiB/s]")
+            ax.set_title(f"{board}: {algorithm} (mbedtls)")
+            ax.legend(fontsize=7)
+        fig.tight_layout()
+        path = out_dir / f"throughput-{board}.png"
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+        paths.append(path)
+    return paths
+
+
+def _csv_text(rows: list[dict[str, object]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def _table(header: list[str], rows: list[list[object]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
+    return lines + [""]
+
+
+def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: float,
+             overhead: dict | None) -> str:
+    v = outcome.validation
+    naive = naive_errors(outcome)
+    cal_med, loo_med = fit.median_abs(v.calibration), fit.median_abs(v.loo)
+    naive_med = fit.median_abs(naive)
+    ratio = {name: [1 + e / 100 for e in errors.values()] for name, errors in
+             (("calibrated", v.calibration), ("leave-one-out", v.loo), ("naive", naive),
+              ("defaults", v.default))}
+    out = ["# Predicted crypto performance: calibrated cycle models", "",
+           "Generated by `make report` (models/report.py) from the stored Renode profiles in "
+           "models/profiles/data/ and the published measurements in "
+           "models/data/published-measurements.csv (the only data the models are fitted to).", "",
+           "## Summary", ""]
+    out += _table(["figure", "calibrated", "leave-one-out", "naive (stock Renode)",
+                   "all parameters at defaults"], [
+        ["median abs. error [%]", f"{cal_med:.1f}", f"{loo_med:.1f}", f"{naive_med:.1f}",
+         f"{fit.median_abs(v.default):.1f}"],
+        ["geometric mean predicted/published"] + [f"{geometric(ratio[k])[0]:.3f}" for k in
+                                                 ("calibrated", "leave-one-out", "naive", "defaults")],
+        ["geometric SD"] + [f"{geometric(ratio[k])[1]:.3f}" for k in
+                            ("calibrated", "leave-one-out", "naive", "defaults")],
+        ["cells", len(v.calibration), len(v.loo), len(naive), len(v.default)],
+    ])
+    out += [f"Targets: calibration median <= 5 % ({'met' if cal_med <= 5 else 'NOT met'}), "
+            f"leave-one-out median <= 10 % ({'met' if loo_med <= 10 else 'NOT met'}). "
+            "The naive estimate exists only for software cells (stock Renode has no accelerator "
+            "timing).", ""]
+    if outcome.missing:
+        out += ["Published rows without a matching profile (not in the fit): "
+                + ", ".join(m.id for m in outcome.missing), ""]
+    out += ["## Parity", "", "![parity](parity.png)", "",
+            "Source: predictions.csv (rows with `measured`). Log-log; y = x is a perfect "
+            "prediction.", "", "## Per-cell error", "", "![errors](errors.png)", ""]
+    rows = []
+    for cell in outcome.cells:
+        m = cell.measurement
+        rows.append([m.id, f"{m.value:g} {m.unit}", cell.case.model,
+                     f"{v.calibration[cell.id]:+.1f}", f"{v.loo[cell.id]:+.1f}",
+                     f"{naive[cell.id]:+.1f}" if cell.id in naive else "n/a"])
+    out += _table(["cell", "published", "model", "calibrated [%]", "leave-one-out [%]",
+                   "naive [%]"], rows)
+    out += ["## Parameters", "",
+            "Fitted parameters are labelled `fitted` (maximum a posteriori in log space with the "
+            "default as a log-normal prior; uncertainty = 1 sigma from the Jacobian, scaled by "
+            "the reduced chi-square when above 1). A parameter fewer than two calibration cells "
+            "depend on is never fitted. Fitted values are calibration results, not datasheet "
+            "facts.", ""]
+    prow = []
+    for p in outcome.params:
+        value = v.full.values[p.name]
+        if p.name in v.full.fitted:
+            status = f"fitted (+/- {100 * v.full.rel_sigma.get(p.name, float('nan')):.0f} %, " \
+                     f"{len(v.full.cells_of.get(p.name, []))} cells)"
+        elif p.fit:
+            status = f"default (fittable; {len(v.full.cells_of.get(p.name, []))} cells)"
+        else:
+            status = "default"
+        prow.append([p.name, f"{value:.4g}", f"{p.default:.4g}", p.unit, status, p.meaning,
+                     p.source])
+    out += _table(["parameter", "value", "default", "unit", "status", "meaning", "source"], prow)
+    out += [f"Reduced chi-square of the full fit (5 % cell sigma): {v.full.chi2_per_dof:.2f}.", "",
+            "## Throughput vs buffer size (sw vs hw)", ""]
+    for board in ("rt1060", "rt1170"):
+        out += [f"![{board}](throughput-{board}.png)", ""]
+    crow = [[b, a, o, f"{s} B" if s else "none up to 16 KiB"] for (b, a, o), s in
+            sorted(crossover.items())]
+    out += ["Crossover: smallest buffer at which the accelerator path is at least as fast as "
+            "software (mbedtls). Source: throughput-vs-size.csv. Software is the profiled 1 KiB "
+            "call scaled by block count; hw is the accelerator model.", ""]
+    out += _table(["board", "algorithm", "opt", "crossover"], crow)
+    out += ["## Run conditions", ""]
+    placement = {}
+    toolchain = set()
+    for p in outcome.profiles:
+        placement.setdefault(p["board"], p["placement"])
+        toolchain.add(p["toolchain"])
+    crow = []
+    for b in boards.BOARDS.values():
+        place = placement.get(b.id, {})
+        crow.append([b.id, b.title, boards.BOARDS[b.id].core, f"{b.clock_hz / 1e6:g} MHz",
+                     _mips(b.id), f"code+rodata {place.get('.text', '?')}, data/stack "
+                     f"{place.get('.data', '?')}", b.accelerator or "none"])
+    out += _table(["board", "board", "core", "core clock", "PerformanceInMips",
+                   "memory placement (profiles)", "accelerator"], crow)
+    out += [f"- Compiler: {'; '.join(sorted(toolchain))}; flags `-mthumb -mfloat-abi=soft "
+            "-ffunction-sections -fdata-sections`, opt none = `-O0`, high-speed = `-O3` "
+            "(firmware/Makefile).",
+            f"- Libraries: {_library_versions()}; configs firmware/ports/mbedtls/"
+            "mbedtls_config_sw.h, firmware/ports/wolfcrypt/user_settings.h.",
+            "- Bench: 1 KiB buffer, 16 calls per measurement; ecdsa: P-256, one call per phase.",
+            "- DWT/SysTick under Renode count virtual time at the core clock "
+            "(PerformanceInMips = MHz): the naive column is that count, one cycle per executed "
+            "instruction.",
+            "- Published rows: IAR 9.10 (RT1060/RT1170, mbedtls 2.27), Keil armcc (STM32F407, "
+            "mbedtls 2.16.2, opt unknown: compared with our -O3), unknown (SAMD21, wolfSSL: "
+            "compared with our -O3). Accelerator parameters: see the parameter table (dcp.*, "
+            "caam.*, atecc508a.*, glue.*).",
+            "- Profiles: Renode opcode counters (first halfword of each Thumb instruction; "
+            "ambiguous halfwords resolved by their static occurrences), snapshots at each "
+            "`cycles_now()` entry (models/profiles/collect.py)."]
+    if overhead and "mips" in overhead:
+        mips = overhead["mips"]
+        out.append(f"- Profiling overhead ({overhead['board']} {overhead['image']} "
+                   f"{overhead['app']}, host wall time incl. start-up): "
+                   f"{mips['plain']:.2f} MIPS plain, {mips['counting']:.2f} MIPS with opcode "
+                   f"counting ({overhead['host_seconds']['plain']:.1f} s vs "
+                   f"{overhead['host_seconds']['counting']:.1f} s).")
+    out += ["", f"Report generated in {elapsed:.1f} s (wall) from stored profiles.", ""]
+    return "\n".join(out)
+
+
+def to_html(text: str) -> str:
+    body, in_table, in_list = [], False, False
+    for line in text.splitlines():
+        if line.startswith("|"):
+            cells = [html.escape(c.strip()) for c in line.strip("|").split("|")]
+            if set(line.replace("|", "").strip()) <= set("-"):
+                continue
+            if not in_table:
+                body.append("<table>")
+                in_table = True
+                body.append("<tr>" + "".join(f"<th>{c}</th>" for c in cells) + "</tr>")
+            else:
+                body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+            continue
+        if in_table:
+            body.append("</table>")
+            in_table = False
+        if line.startswith("- "):
+            if not in_list:
+                body.append("<ul>")
+                in_list = True
+            body.append(f"<li>{html.escape(line[2:])}</li>")
+            continue
+        if in_list:
+            body.append("</ul>")
+            in_list = False
+        image = re.match(r"!\[(.*)\]\((.*)\)", line)
+        if image:
+            body.append(f'<p><img alt="{html.escape(image.group(1))}" src="{image.group(2)}"></p>')
+        elif line.startswith("#"):
+            level = len(line) - len(line.lstrip("#"))
+            body.append(f"<h{level}>{html.escape(line[level:].strip())}</h{level}>")
+        elif line.strip():
+            body.append(f"<p>{html.escape(line)}</p>")
+    if in_table:
+        body.append("</table>")
+    style = ("body{font-family:sans-serif;max-width:1100px;margin:auto}"
+             "table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #999;"
+             "padding:2px 5px}img{max-width:100%}")
+    return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Predicted crypto "
+            f"performance</title><style>{style}</style></head><body>\n" + "\n".join(body)
+            + "\n</body></html>\n")
+
+
+def write(outcome: Outcome, started: float, overhead: dict | None) -> Path:
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    write_predictions(prediction_rows(outcome), REPORTS / "predictions.csv")
+    parity_plot(outcome, REPORTS / "parity.png")
+    error_plot(outcome, REPORTS / "errors.png")
+    rows = sweep(outcome)
+    (REPORTS / "throughput-vs-size.csv").write_text(_csv_text(rows))
+    sweep_plots(rows, REPORTS)
+    text = markdown(outcome, crossovers(rows), time.monotonic() - started, overhead)
+    (REPORTS / "index.md").write_text(text)
+    (REPORTS / "index.html").write_text(to_html(text))
+    return REPORTS / "index.md"
+
+
+def terminal_table(outcome: Outcome) -> str:
+    """Predicted vs published, per calibration cell, for the console."""
+    v = outcome.validation
+    naive = naive_errors(outcome)
+    lines = [f"{'cell':<30} {'published':>14} {'predicted':>12} {'err %':>7} {'LOO %':>7} "
+             f"{'naive %':>8}"]
+    for cell in outcome.cells:
+        m = cell.measurement
+        predicted = fit.predict(cell, v.full.values)
+        lines.append(f"{m.id:<30} {m.value:>10.6g} {m.unit:<3} {predicted:>12.6g} "
+                     f"{v.calibration[cell.id]:>+7.1f} {v.loo[cell.id]:>+7.1f} "
+                     f"{(f'{naive[cell.id]:+.1f}' if cell.id in naive else 'n/a'):>8}")
+    lines.append(f"median |error|: calibrated {fit.median_abs(v.calibration):.1f} %, "
+                 f"leave-one-out {fit.median_abs(v.loo):.1f} %, naive "
+                 f"{fit.median_abs(naive):.1f} % (software cells)")
+    return "\n".join(lines)
+
+
+def case_label(case: Case) -> str:
+    return f"{case.board}/{case.library}-{case.path}-{case.opt}/{case.algorithm}"

@@ -5,6 +5,8 @@
 #   make test-all     as `make test`, plus the suites tagged slow (fuzzing, long sweeps)
 #   make firmware     the firmware matrix (-Wall -Wextra -Werror) and build/fw/sizes.txt
 #   make robot        the robot suites only (needs Renode)
+#   make profiles     profile the firmware matrix in Renode into models/profiles/data/ (needs Renode)
+#   make report       calibrate the cycle models, write reports/ (from the stored profiles, no Renode)
 #   make deps         dependencies (Debian packages, .venv, third-party sources, Renode)
 #   make clean        remove build/
 #
@@ -43,11 +45,28 @@ ROBOT_OUT   := build/robot
 robot_include = $(subst $(eval) ,AND,$(strip $(BOARD) $(LIB) $(OPT)))
 ROBOT_FILTER  = $(if $(robot_include),--include $(robot_include))
 
-.PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean
+.PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean profiles report
 
+# Build and run the default board in Renode (when present) and refresh its profiles, then
+# calibrate, predict and write the report from the profiles in models/profiles/data/.
 main: deps firmware-main
 	@$(PYTHON) tools/run_firmware.py --board $(or $(BOARD),$(DEFAULT_BOARD)) \
 	    --library $(firstword $(LIBRARIES)) --path sw --opt $(lastword $(OPTS)) --app bench
+	@if [ -n "$(RENODE)" ]; then \
+	    echo "main: profiling $(or $(BOARD),$(DEFAULT_BOARD)) in Renode (opcode counters) ..."; \
+	    $(PYTHON) -m models collect --board $(or $(BOARD),$(DEFAULT_BOARD)) -j$(JOBS); \
+	else \
+	    echo "main: Renode not found: predictions use the stored profiles in models/profiles/data/"; \
+	fi
+	@$(PYTHON) -m models report
+
+profiles: deps firmware
+	@if [ -z "$(RENODE)" ]; then echo "profiles: error: renode not found (set RENODE or install Renode)"; exit 1; fi
+	@$(PYTHON) -m models collect -j$(JOBS) $(if $(BOARD),--board $(BOARD)) $(if $(LIB),--library $(LIB)) \
+	    $(if $(OPT),--opt $(OPT))
+
+report: deps
+	@$(PYTHON) -m models report
 
 .PHONY: firmware-main
 firmware-main:
@@ -66,7 +85,7 @@ firmware: deps-firmware
 	    OPTS="$(OPTS)" && echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
 
 unit: deps
-	@$(PYTHON) -m pytest -q tools/tests
+	@$(PYTHON) -m pytest -q tools/tests models/tests
 
 # renode-test runs the suites listed in robot-tests/tests.yaml from the repository root; the
 # summary step fails when zero tests ran (renode-test itself would report success).

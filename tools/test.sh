@@ -25,6 +25,7 @@ step() {
 }
 
 step "unit tests (pytest tools/tests)" .venv/bin/python -m pytest -q tools/tests
+step "model tests (pytest models/tests)" .venv/bin/python -m pytest -q models/tests
 step "firmware matrix (-Wall -Wextra -Werror)" make --no-print-directory firmware "${filters[@]}"
 
 if [ -n "$(tools/find-renode.sh test)" ]; then

@@ -1,0 +1,58 @@
+"""reports/predictions.csv against the ARCHITECTURE.md contract, built from the stored profiles."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from models import pipeline
+from models.calibration import published
+from models.profiles import store
+
+CONTRACT = ["board", "library", "algorithm", "key_bits", "path", "opt", "buffer_bytes", "metric",
+            "predicted", "unit", "measured", "error_pct"]
+
+
+@pytest.fixture(scope="module")
+def outcome() -> pipeline.Outcome:
+    if not store.load_all():
+        pytest.skip("no stored profiles")
+    return pipeline.run(progress=False)
+
+
+@pytest.fixture(scope="module")
+def rows(outcome) -> list[dict[str, str]]:
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=pipeline.COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(pipeline.prediction_rows(outcome))
+    return list(csv.DictReader(io.StringIO(text.getvalue())))
+
+
+def test_columns_start_with_the_contract(rows):
+    assert list(rows[0])[:len(CONTRACT)] == CONTRACT
+
+
+def test_metrics_units_and_values(rows):
+    units = {"throughput": "kbps", "cycles_per_byte": "cpb", "cycles": "cycles", "time": "ms"}
+    for row in rows:
+        assert units[row["metric"]] == row["unit"]
+        assert float(row["predicted"]) > 0
+        assert (row["measured"] == "") == (row["error_pct"] == "")
+
+
+def test_every_profiled_configuration_has_rows(rows, outcome):
+    keys = {(r["board"], r["library"], r["path"], r["opt"]) for r in rows}
+    for profile in outcome.profiles:
+        assert (profile["board"], profile["library"], profile["path"], profile["opt"]) in keys
+        # boards with an accelerator also get the hw path
+    assert any(r["path"] == "hw" and r["board"] == "rt1060" for r in rows)
+
+
+def test_published_rows_with_a_case_carry_measured(rows):
+    with_measured = {(r["board"], r["algorithm"], r["path"], r["opt"], r["metric"])
+                     for r in rows if r["measured"]}
+    for m in published.load():
+        if m.board == "rt1060" and m.path == "sw":
+            assert (m.board, m.algorithm, "sw", m.opt, m.metric) in with_measured

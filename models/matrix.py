@@ -14,6 +14,7 @@ from typing import Any
 from models import boards
 from models.accelerators import ACCELERATORS, glue_params
 from models.cores import CORES
+from models.cores.base import aggregate
 from models.params import Param, Values
 from models.profiles import store
 
@@ -35,6 +36,7 @@ class Case:
     classes: dict[str, float] = field(hash=False, compare=False, default_factory=dict)
     placement: dict[str, str] = field(hash=False, compare=False, default_factory=dict)
     naive_cycles: float | None = field(hash=False, compare=False, default=None)  # per call
+    sums: dict[str, float] | None = field(hash=False, compare=False, default=None, repr=False)
 
     @property
     def key(self) -> tuple[str, str, str, str, str, int, int]:
@@ -124,5 +126,7 @@ def cycles_per_call(case: Case, values: Values) -> float:
                                           case.opt, board.clock_hz, values)
     core = CORES[board.core]
     memory = boards.memory(board, case.placement, values)
+    if case.sums is None:
+        object.__setattr__(case, "sums", aggregate(case.classes))
     ratio = values["toolchain.none_ratio" if case.opt == "none" else "toolchain.high_speed_ratio"]
-    return ratio * core.cycles(case.classes, memory, values) / case.iterations
+    return ratio * core.cycles(case.sums, memory, values) / case.iterations

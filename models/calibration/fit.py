@@ -122,6 +122,7 @@ def fit(cells: list[Cell], params: list[Param], start: Values | None = None) -> 
             sparsity[index[cell_id], j] = 1.0
         sparsity[len(cells) + j, j] = 1.0
     solution = least_squares(residuals, x0, method="trf", diff_step=1e-4, x_scale=1.0,
+                             ftol=1e-6, xtol=1e-6, gtol=1e-6,
                              jac_sparsity=sparsity)
     jac = solution.jac.toarray() if hasattr(solution.jac, "toarray") else solution.jac
     values = values_of(solution.x)

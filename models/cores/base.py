@@ -35,9 +35,24 @@ class CoreModel(Protocol):
     def params(self) -> list[Param]:
         ...
 
-    def cycles(self, classes: Classes, memory: Memory, values: Values) -> float:
+    def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
+        """Cycles of a region given its aggregate() sums."""
         ...
 
 
 def count(classes: Classes, *names: str) -> float:
     return sum(classes.get(name, 0.0) for name in names)
+
+
+def aggregate(classes: Classes) -> dict[str, float]:
+    """The sums the core models use, computed once per profile region (the calibration
+    evaluates every model thousands of times)."""
+    a = {name: classes.get(name, 0.0) for name in (
+        "alu", "it", "other", "mul", "mul_long", "div", "ldr_lit", "ldrd", "strd", "ldm", "stm",
+        "b_cond", "cbz", "b", "bl", "bx", "blx", "tbb", "pop_pc")}
+    a["loads"] = count(classes, *LOADS)
+    a["stores"] = count(classes, *STORES)
+    a["regs"] = count(classes, "ldm_regs", "stm_regs")
+    a["ldm_regs"] = classes.get("ldm_regs", 0.0)
+    a["instructions"] = sum(c for name, c in classes.items() if not name.endswith("_regs"))
+    return a

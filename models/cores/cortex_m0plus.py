@@ -10,7 +10,7 @@ NVMCTRL cache enabled by default (CTRLB.CACHEDIS = 0). The M0+ fetches one 32-bi
 """
 from __future__ import annotations
 
-from models.cores.base import LOADS, STORES, Classes, Memory, count
+from models.cores.base import Memory
 from models.params import Param, Values
 
 TRM = "ARM Cortex-M0+ TRM r0p1, 3.3"
@@ -29,21 +29,21 @@ class CortexM0Plus:
                   "assumption (no measurement); not fitted"),
         ]
 
-    def cycles(self, classes: Classes, memory: Memory, values: Values) -> float:
+    def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
         v = values
-        taken = v["workload.taken_fraction"]
-        conditional = count(classes, "b_cond", "cbz")
-        instructions = sum(c for name, c in classes.items() if not name.endswith("_regs"))
-        taken_branches = count(classes, "b", "bl", "bx", "blx", "pop_pc") + taken * conditional
+        taken_fraction = v["workload.taken_fraction"]
+        conditional = a["b_cond"] + a["cbz"]
+        taken = (a["b"] + a["bl"] + a["bx"] + a["blx"] + a["pop_pc"]
+                 + taken_fraction * conditional)
         fetch_penalty = memory.code_wait_states * (1.0 - memory.fetch_hit_ratio)
-        return (count(classes, "alu", "it", "mul_long", "div")
-                + v["m0plus.mul_cycles"] * count(classes, "mul")
-                + 2.0 * (count(classes, *LOADS, *STORES, "ldr_lit", "ldrd", "strd"))
-                + count(classes, "ldm", "stm") + count(classes, "ldm_regs", "stm_regs")
-                + 2.0 * count(classes, "pop_pc")
-                + conditional + taken * conditional
-                + 2.0 * count(classes, "b", "bx", "blx", "tbb") + 3.0 * count(classes, "bl")
-                + 4.0 * count(classes, "other")
-                + memory.const_wait_states * count(classes, "ldr_lit")
-                + memory.data_wait_states * count(classes, *LOADS)
-                + fetch_penalty * (instructions / 2.0 + taken_branches))
+        return (a["alu"] + a["it"] + a["mul_long"] + a["div"]
+                + v["m0plus.mul_cycles"] * a["mul"]
+                + 2.0 * (a["loads"] + a["stores"] + a["ldr_lit"] + a["ldrd"] + a["strd"])
+                + a["ldm"] + a["stm"] + a["regs"]
+                + 2.0 * a["pop_pc"]
+                + conditional * (1.0 + taken_fraction)
+                + 2.0 * (a["b"] + a["bx"] + a["blx"] + a["tbb"]) + 3.0 * a["bl"]
+                + 4.0 * a["other"]
+                + memory.const_wait_states * a["ldr_lit"]
+                + memory.data_wait_states * a["loads"]
+                + fetch_penalty * (a["instructions"] / 2.0 + taken))

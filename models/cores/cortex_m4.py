@@ -9,7 +9,7 @@ STM32F407 flash: 0 wait states up to 30 MHz at 2.7-3.6 V, 5 at 168 MHz, ART acce
 """
 from __future__ import annotations
 
-from models.cores.base import LOADS, STORES, Classes, Memory, count
+from models.cores.base import Memory
 from models.params import Param, Values
 
 TRM = "ARM Cortex-M4 TRM r0p1, Table 3-1"
@@ -33,23 +33,22 @@ class CortexM4:
                   "assumption (no measurement); not fitted"),
         ]
 
-    def cycles(self, classes: Classes, memory: Memory, values: Values) -> float:
+    def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
         v = values
         refill = v["m4.refill_cycles"]
-        taken = v["workload.taken_fraction"]
-        conditional = count(classes, "b_cond", "cbz")
-        instructions = sum(c for name, c in classes.items() if not name.endswith("_regs"))
-        taken_branches = count(classes, "b", "bl", "bx", "blx", "tbb", "pop_pc") + taken * conditional
+        conditional = a["b_cond"] + a["cbz"]
+        taken = (a["b"] + a["bl"] + a["bx"] + a["blx"] + a["tbb"] + a["pop_pc"]
+                 + v["workload.taken_fraction"] * conditional)
         fetch_penalty = memory.code_wait_states * (1.0 - memory.fetch_hit_ratio)
-        return (count(classes, "alu", "it", "other", "mul", "mul_long")
-                + v["m4.div_cycles"] * count(classes, "div")
-                + v["m4.load_cycles"] * (count(classes, *LOADS) + count(classes, "ldr_lit"))
-                + v["m4.store_cycles"] * count(classes, *STORES)
-                + 3.0 * count(classes, "ldrd", "strd")
-                + count(classes, "ldm", "stm") + count(classes, "ldm_regs", "stm_regs")
-                + count(classes, "b", "bl", "bx", "blx", "b_cond", "cbz")
-                + 2.0 * count(classes, "tbb")
-                + refill * taken_branches
-                + memory.const_wait_states * count(classes, "ldr_lit")
-                + memory.data_wait_states * count(classes, *LOADS)
-                + fetch_penalty * (instructions / 2.0 + taken_branches))
+        return (a["alu"] + a["it"] + a["other"] + a["mul"] + a["mul_long"]
+                + v["m4.div_cycles"] * a["div"]
+                + v["m4.load_cycles"] * (a["loads"] + a["ldr_lit"])
+                + v["m4.store_cycles"] * a["stores"]
+                + 3.0 * (a["ldrd"] + a["strd"])
+                + a["ldm"] + a["stm"] + a["regs"]
+                + a["b"] + a["bl"] + a["bx"] + a["blx"] + conditional
+                + 2.0 * a["tbb"]
+                + refill * taken
+                + memory.const_wait_states * a["ldr_lit"]
+                + memory.data_wait_states * a["loads"]
+                + fetch_penalty * (a["instructions"] / 2.0 + taken))

@@ -8,7 +8,7 @@ TCM: zero wait states (i.MX RT1060 Reference Manual, FlexRAM chapter).
 """
 from __future__ import annotations
 
-from models.cores.base import LOADS, STORES, UNCONDITIONAL_BRANCHES, Classes, Memory, count
+from models.cores.base import Memory
 from models.params import Param, Values
 
 LLVM_M7 = "LLVM ARMScheduleM7.td (IssueWidth 2, one load/store pipe, MispredictPenalty 8)"
@@ -40,20 +40,19 @@ class CortexM7:
                   "per cycle)", "Cortex-M7 TRM r1p2, 64-bit D-TCM interface"),
         ]
 
-    def cycles(self, classes: Classes, memory: Memory, values: Values) -> float:
+    def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
         v = values
-        loads = count(classes, *LOADS) + count(classes, "ldrd", "ldm")
-        ram_loads = count(classes, *LOADS) + count(classes, "ldrd") + count(classes, "ldm_regs")
-        stores = count(classes, *STORES) + count(classes, "strd", "stm")
-        branches = count(classes, "b_cond", "cbz", *UNCONDITIONAL_BRANCHES)
-        return (v["m7.alu_cpi"] * count(classes, "alu", "it", "other")
-                + v["m7.mul_cycles"] * count(classes, "mul", "mul_long")
-                + v["m7.div_cycles"] * count(classes, "div")
-                + v["m7.load_cycles"] * (loads + count(classes, "ldr_lit"))
-                + v["m7.store_cycles"] * stores
-                + v["m7.multi_reg_cycles"] * count(classes, "ldm_regs", "stm_regs")
+        loads = a["loads"] + a["ldrd"] + a["ldm"]
+        ram_loads = a["loads"] + a["ldrd"] + a["ldm_regs"]
+        branches = (a["b_cond"] + a["cbz"] + a["b"] + a["bl"] + a["bx"] + a["blx"] + a["tbb"]
+                    + a["pop_pc"])
+        return (v["m7.alu_cpi"] * (a["alu"] + a["it"] + a["other"])
+                + v["m7.mul_cycles"] * (a["mul"] + a["mul_long"])
+                + v["m7.div_cycles"] * a["div"]
+                + v["m7.load_cycles"] * (loads + a["ldr_lit"])
+                + v["m7.store_cycles"] * (a["stores"] + a["strd"] + a["stm"])
+                + v["m7.multi_reg_cycles"] * a["regs"]
                 + v["m7.branch_cycles"] * branches
                 + (memory.data_wait_states + memory.extra_load_cycles) * ram_loads
-                + memory.const_wait_states * count(classes, "ldr_lit")
-                + memory.code_wait_states * (1.0 - memory.fetch_hit_ratio)
-                * sum(classes.get(c, 0.0) for c in classes if not c.endswith("_regs")))
+                + memory.const_wait_states * a["ldr_lit"]
+                + memory.code_wait_states * (1.0 - memory.fetch_hit_ratio) * a["instructions"])

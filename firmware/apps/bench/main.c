@@ -14,6 +14,9 @@
 #include "crypto_port.h"
 #include "cycles.h"
 #include "result.h"
+#if defined(BENCH_ECC)
+#include "ecc.h"
+#endif
 
 #ifndef BENCH_BUFFER_BYTES
 #define BENCH_BUFFER_BYTES 1024u
@@ -107,6 +110,9 @@ int main(void)
         failures += bench_aes_cbc(aes_key_bits[i], 1);
         failures += bench_aes_cbc(aes_key_bits[i], 0);
     }
+#if defined(BENCH_ECC)
+    failures += bench_ecc();
+#endif
     printf("@done bench failures=%d\n", failures);
     return failures;
 }

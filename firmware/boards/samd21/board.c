@@ -4,6 +4,7 @@
  * as on hardware; the simulated platform accepts and ignores it.
  */
 #include "board.h"
+#include "board_accelerator.h"
 #include "cycles.h"
 #include "fixed_entropy.h"
 
@@ -40,6 +41,24 @@ void board_init(void)
     USART_BAUD = USART_BAUD_115200_AT_48MHZ;
     USART_CTRLA |= USART_CTRLA_ENABLE;
     cycles_init();
+    board_accelerator_init();
+}
+
+/* The `hw` path (ports/cryptoauthlib/board_atecc.c) overrides these with the ATECC508A. */
+__attribute__((weak)) void board_accelerator_init(void)
+{
+}
+
+__attribute__((weak)) int board_accelerator_entropy(uint8_t *buf, size_t len)
+{
+    (void)buf;
+    (void)len;
+    return -1;
+}
+
+__attribute__((weak)) const char *board_accelerator_entropy_source(void)
+{
+    return NULL;
 }
 
 void board_putc(char c)
@@ -51,10 +70,14 @@ void board_putc(char c)
 
 int board_entropy(uint8_t *buf, size_t len)
 {
+    if (board_accelerator_entropy(buf, len) == 0) {
+        return 0;
+    }
     return fixed_entropy(buf, len);
 }
 
 const char *board_entropy_source(void)
 {
-    return "fixed-test-sequence";
+    const char *source = board_accelerator_entropy_source();
+    return source != NULL ? source : "fixed-test-sequence";
 }

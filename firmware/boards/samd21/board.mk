@@ -5,3 +5,6 @@ BOARD_CPUFLAGS := -mcpu=cortex-m0plus -mthumb -mfloat-abi=soft
 BOARD_CLOCK_HZ := 48000000
 BOARD_CYCLES   := systick
 BOARD_SOURCES  := boards/samd21/board.c
+# The bench's ECC P-256 part (keygen/sign/verify/ECDH) runs on this board: its published rows
+# include ECC key generation in software and on the ATECC508A.
+BOARD_CFLAGS   := -DBENCH_ECC

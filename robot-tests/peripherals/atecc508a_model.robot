@@ -1,0 +1,370 @@
+*** Settings ***
+Documentation     ATECC508A model (peripherals/Microchip_ATECC508A.cs) at I2C level with the CPU
+...               halted: the tests write bus transactions to the device and read its answers,
+...               as the SAMD21 SERCOM I2C master delivers them. Expected values come from the
+...               device's protocol (CRC, status codes), FIPS 180-4, and an independent P-256
+...               implementation (robot-tests/resources/atecc508a.py), never from the model.
+...               The last tests drive the SERCOM I2C master model's registers.
+Library           String
+Library           ../resources/atecc508a.py
+Test Setup        Create Machine
+Test Tags         samd21    atecc508a    model
+
+*** Variables ***
+${ROOT}                 ${CURDIR}/../..
+${PLATFORM}             SEPARATOR=\n
+...                     """
+...                     sercom2: I2C.Microchip_SAMD21_SERCOM_I2C @ sysbus 0x42001000
+...                     ${SPACE*4}ReferenceClockHz: 48000000
+...                     atecc: I2C.Microchip_ATECC508A @ sercom2 0x60
+...                     """
+${ATECC}                sysbus.sercom2.atecc
+${I2C}                  sysbus.sercom2
+# Longest execution time of the 508A (GenKey, 115 ms) plus margin.
+${EXECUTION}            0.120
+# FIPS 180-4 SHA-256("abc").
+${SHA256_ABC}           BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD
+${STATUS_SUCCESS}       00
+${STATUS_VERIFY_FAIL}   01
+${STATUS_PARSE_ERROR}   03
+${STATUS_EXEC_ERROR}    0F
+${STATUS_WATCHDOG}      EE
+${STATUS_CRC_ERROR}     FF
+# A software key pair for the cross-checks (RFC 6979 A.2.5 private key).
+${SOFT_PRIVATE}         C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721
+# SERCOM I2C registers (SAMD21 data sheet 28.8).
+${CTRLA}                0x42001000
+${BAUD}                 0x4200100C
+${INTFLAG}              0x42001018
+${STATUS}               0x4200101A
+${ADDR}                 0x42001024
+${DATA}                 0x42001028
+
+*** Keywords ***
+Create Machine
+    [Documentation]    The bus and the device as the samd21 board wires them, without a CPU.
+    Execute Command    include @${ROOT}/peripherals/Microchip_SAMD21_SERCOM_I2C.cs
+    Execute Command    include @${ROOT}/peripherals/Microchip_ATECC508A.cs
+    Execute Command    mach create "samd21"
+    Execute Command    machine LoadPlatformDescriptionFromString ${PLATFORM}
+    Execute Command    emulation SetGlobalAdvanceImmediately true
+
+Device
+    [Documentation]    Runs a monitor command on the device and returns its output, stripped.
+    [Arguments]    ${command}
+    ${output}=    Execute Command    ${ATECC} ${command}
+    ${output}=    Strip String    ${output}
+    RETURN    ${output}
+
+Run For
+    [Arguments]    ${seconds}
+    Execute Command    emulation RunFor "${seconds}"
+
+Read Response
+    [Documentation]    Reads [count] then count-1 bytes, checks the CRC, returns the data as hex.
+    ${count}=    Device    ReadHex 1
+    Should Not Be Empty    ${count}    device did not acknowledge the read
+    ${rest}=    Device    ReadHex ${${0x${count}} - 1}
+    ${payload}=    Response Payload    ${count}${rest}
+    RETURN    ${payload}
+
+Command
+    [Documentation]    Wake, send one command, wait for it, read the response, idle; returns the data.
+    [Arguments]    ${opcode}    ${param1}    ${param2}    ${data}=${EMPTY}    ${wait}=${EXECUTION}
+    Device    Wake
+    ${packet}=    Command Packet    ${opcode}    ${param1}    ${param2}    ${data}
+    Device    WriteHex "${packet}"
+    Run For    ${wait}
+    ${payload}=    Read Response
+    Device    WriteHex "02"
+    RETURN    ${payload}
+
+Command Should Return Status
+    [Arguments]    ${expected}    ${opcode}    ${param1}    ${param2}    ${data}=${EMPTY}
+    ${payload}=    Command    ${opcode}    ${param1}    ${param2}    ${data}
+    Should Be Equal    ${payload}    ${expected}
+
+Read Config Zone
+    ${config}=    Set Variable    ${EMPTY}
+    FOR    ${block}    IN RANGE    4
+        ${part}=    Command    0x02    0x80    ${block * 8}
+        ${config}=    Set Variable    ${config}${part}
+    END
+    RETURN    ${config}
+
+Lock Config Zone
+    ${config}=    Read Config Zone
+    ${crc}=    Config Crc    ${config}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x00    ${crc}
+
+Private Key In Slot 0
+    [Documentation]    Locks the config zone (factory slot 0 is a P-256 private key) and creates a key.
+    Lock Config Zone
+    ${public}=    Command    0x40    0x04    0
+    RETURN    ${public}
+
+Load Digest Into TempKey
+    [Arguments]    ${digest}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x16    0x03    0    ${digest}
+
+Write Sercom
+    [Arguments]    ${address}    ${value}    ${width}=DoubleWord
+    Execute Command    sysbus Write${width} ${address} ${value}
+
+Read Sercom
+    [Arguments]    ${address}    ${width}=Byte
+    ${value}=    Execute Command    sysbus Read${width} ${address}
+    ${value}=    Convert To Integer    ${value.strip()}
+    RETURN    ${value}
+
+Enable I2C Master
+    [Documentation]    MODE = I2C master, BAUD, ENABLE, then force the bus state to IDLE.
+    [Arguments]    ${divider}
+    Write Sercom    ${CTRLA}    0x14
+    Write Sercom    ${BAUD}    ${divider}
+    Write Sercom    ${CTRLA}    0x16
+    Write Sercom    ${STATUS}    0x10    Word
+
+*** Test Cases ***
+Should Not Acknowledge While Asleep
+    ${data}=    Device    ReadHex 4
+    Should Be Empty    ${data}
+    ${ack}=    Device    AddressAcknowledge
+    Should Be Equal    ${ack}    False
+
+Should Answer A Wake With Status 0x11
+    Device    Wake
+    ${wake}=    Device    ReadHex 4
+    # count 4, status 0x11, CRC 0x4333 little-endian
+    Should Be Equal    ${wake}    04113343
+
+Should Return To Sleep When The Watchdog Expires
+    Device    Wake
+    Run For    1.2
+    ${awake}=    Device    IsAwake
+    Should Be Equal    ${awake}    True
+    Run For    0.2
+    ${awake}=    Device    IsAwake
+    Should Be Equal    ${awake}    False
+    ${data}=    Device    ReadHex 4
+    Should Be Empty    ${data}
+
+Should Not Acknowledge While Idle
+    Device    Wake
+    Device    WriteHex "02"
+    ${data}=    Device    ReadHex 4
+    Should Be Empty    ${data}
+
+Should Not Acknowledge While Busy And Answer After The Execution Time
+    Device    Wake
+    Device    GenKeyTimeMs 50
+    ${packet}=    Command Packet    0x40    0x04    0
+    Device    WriteHex "${packet}"
+    Run For    0.045
+    ${data}=    Device    ReadHex 1
+    Should Be Empty    ${data}
+    Run For    0.010
+    ${status}=    Read Response
+    # Factory config zone unlocked: GenKey is not allowed yet.
+    Should Be Equal    ${status}    ${STATUS_EXEC_ERROR}
+
+Should Return The CRC Error Status For A Wrong CRC
+    Device    Wake
+    ${packet}=    Command Packet    0x30    0x00    0    corrupt_crc=True
+    Device    WriteHex "${packet}"
+    Run For    0.001
+    ${raw}=    Device    ReadHex 4
+    Should Be Equal    ${raw}    04FF0142
+
+Should Return The Parse Error Status For A Malformed Packet
+    Command Should Return Status    ${STATUS_PARSE_ERROR}    0x7E    0x00    0
+    # Read of zone 3 does not exist.
+    Command Should Return Status    ${STATUS_PARSE_ERROR}    0x02    0x03    0
+    # Write with a 4-byte flag but 5 bytes of data.
+    Command Should Return Status    ${STATUS_PARSE_ERROR}    0x12    0x00    4    0102030405
+    Device    Wake
+    ${packet}=    Command Packet    0x30    0x00    0
+    # count says 7 but 3 extra bytes of garbage are ignored; a count below 7 is a parse error
+    Device    WriteHex "0304300000010A"
+    Run For    0.001
+    ${raw}=    Device    ReadHex 4
+    Should Be Equal    ${raw}    04FF0142
+
+Should Report The Revision With Info
+    ${revision}=    Command    0x30    0x00    0
+    Should Be Equal    ${revision}    00005000
+
+Should Return The Test Pattern From Random Before The Config Lock
+    ${random}=    Command    0x1B    0x00    0
+    Should Be Equal    ${random}    FFFF0000FFFF0000FFFF0000FFFF0000FFFF0000FFFF0000FFFF0000FFFF0000
+
+Should Return Random Bytes After The Config Lock
+    Lock Config Zone
+    ${first}=    Command    0x1B    0x00    0
+    ${second}=    Command    0x1B    0x00    0
+    Length Should Be    ${first}    64
+    Should Not Be Equal    ${first}    ${second}
+    Should Not Be Equal    ${first}    FFFF0000FFFF0000FFFF0000FFFF0000FFFF0000FFFF0000FFFF0000FFFF0000
+
+Should Hash With SHA Start Update End
+    Command Should Return Status    ${STATUS_SUCCESS}    0x47    0x00    0
+    ${digest}=    Command    0x47    0x02    3    616263
+    Should Be Equal    ${digest}    ${SHA256_ABC}
+    # 64-byte update, then the rest: SHA-256 of 67 bytes.
+    ${block}=    Set Variable    ${{'61' * 64}}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x47    0x00    0
+    Command Should Return Status    ${STATUS_SUCCESS}    0x47    0x01    64    ${block}
+    ${digest}=    Command    0x47    0x02    3    616263
+    ${expected}=    Sha256 Hex    ${{'a' * 64 + 'abc'}}
+    Should Be Equal    ${digest}    ${expected}
+
+Should Enforce The Config Lock Rules
+    # Wrong summary CRC: execution error, zone stays unlocked.
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x17    0x00    0x1234
+    ${locked}=    Device    ConfigLocked
+    Should Be Equal    ${locked}    False
+    # Serial number bytes are not writable.
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x12    0x00    0    01020304
+    # A writable word (I2C address byte 16 onwards) is.
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    4    C0005500
+    Lock Config Zone
+    ${locked}=    Device    ConfigLocked
+    Should Be Equal    ${locked}    True
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x17    0x80    0
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x12    0x00    4    C0005500
+
+Should Not Generate Keys Before The Config Lock
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x40    0x04    0
+
+Should Generate A P-256 Key And Recompute Its Public Key
+    ${public}=    Private Key In Slot 0
+    Length Should Be    ${public}    128
+    ${on_curve}=    P256 Is On Curve    ${public}
+    Should Be True    ${on_curve}
+    ${again}=    Command    0x40    0x00    0
+    Should Be Equal    ${again}    ${public}
+    # A data slot (KeyConfig KeyType 7) cannot hold a key.
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x40    0x04    8
+
+Should Sign So That Software Verifies
+    ${public}=    Private Key In Slot 0
+    ${digest}=    Sha256 Hex    message signed by the device
+    Load Digest Into TempKey    ${digest}
+    ${signature}=    Command    0x41    0x80    0
+    ${valid}=    P256 Verify    ${public}    ${digest}    ${signature}
+    Should Be True    ${valid}
+    ${other}=    Sha256 Hex    another message
+    ${valid}=    P256 Verify    ${public}    ${other}    ${signature}
+    Should Not Be True    ${valid}
+    # TempKey is used up by Sign: a second Sign without Nonce fails.
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x41    0x80    0
+
+Should Verify A Software Signature And Reject A Tampered One
+    ${public}=    P256 Public Key    ${SOFT_PRIVATE}
+    ${digest}=    Sha256 Hex    message signed in software
+    ${signature}=    P256 Sign    ${SOFT_PRIVATE}    ${digest}
+    Load Digest Into TempKey    ${digest}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x45    0x02    4    ${signature}${public}
+    ${tampered}=    Sha256 Hex    message tampered with
+    Load Digest Into TempKey    ${tampered}
+    Command Should Return Status    ${STATUS_VERIFY_FAIL}    0x45    0x02    4    ${signature}${public}
+    # Key type other than P-256: parse error.
+    Load Digest Into TempKey    ${digest}
+    Command Should Return Status    ${STATUS_PARSE_ERROR}    0x45    0x02    5    ${signature}${public}
+
+Should Compute The Same ECDH Secret As Software
+    Lock Config Zone
+    # Factory slot 0 (ReadKey 3) may sign but not do ECDH; slot 1 (ReadKey 7) may do both.
+    ${device_public}=    Command    0x40    0x04    1
+    ${soft_public}=    P256 Public Key    ${SOFT_PRIVATE}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x43    0x00    0    ${soft_public}
+    ${secret}=    Command    0x43    0x00    1    ${soft_public}
+    ${expected}=    P256 Ecdh    ${SOFT_PRIVATE}    ${device_public}
+    Should Be Equal    ${secret}    ${expected}
+    # A point that is not on the curve is refused.
+    ${bad_point}=    Set Variable    ${{'01' * 64}}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x43    0x00    1    ${bad_point}
+
+Should Produce A Nonce And Keep TempKey Across Idle
+    Lock Config Zone
+    ${numin}=    Random Hex    20    7
+    ${randout}=    Command    0x16    0x00    0    ${numin}
+    Length Should Be    ${randout}    64
+    ${state}=    Command    0x30    0x02    0
+    Should Be Equal    ${state}    80000000
+
+Should Never Return A Private Key And Enforce The Data Zone Lock
+    Private Key In Slot 0
+    # Before the data lock the data zone is not readable.
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x02    0x82    ${8 * 8}
+    ${payload}=    Random Hex    32    5
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${8 * 8}    ${payload}
+    # Data zone lock with a wrong CRC fails; without CRC check it locks.
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x17    0x01    0x0000
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    ${read}=    Command    0x02    0x82    ${8 * 8}
+    Should Be Equal    ${read}    ${payload}
+    # Slot 0 holds a private key: never readable, 4 or 32 bytes.
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x02    0x82    0
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x02    0x02    0
+    # Slot 8 (SlotConfig 0x0000, WriteConfig "always") stays writable in clear after the lock;
+    # slot 3 (SlotConfig 0x8FC4, WriteConfig "never") does not.
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${8 * 8}    ${payload}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x12    0x82    ${3 * 8}    ${payload}
+    # Slot 0 (WriteConfig 2) may still get a new key with GenKey.
+    ${public}=    Command    0x40    0x04    0
+    Length Should Be    ${public}    128
+
+Should Answer Watchdog About To Expire Instead Of Starting A Long Command
+    Lock Config Zone
+    Device    Wake
+    Run For    1.25
+    ${packet}=    Command Packet    0x40    0x04    0
+    Device    WriteHex "${packet}"
+    Run For    0.001
+    ${status}=    Read Response
+    Should Be Equal    ${status}    ${STATUS_WATCHDOG}
+
+Should Keep The Provisioned State Across A State Round Trip
+    ${public}=    Private Key In Slot 0
+    ${state}=    Device    State
+    Device    FactoryReset
+    ${locked}=    Device    ConfigLocked
+    Should Be Equal    ${locked}    False
+    Device    State "${state}"
+    ${locked}=    Device    ConfigLocked
+    Should Be Equal    ${locked}    True
+    ${again}=    Command    0x40    0x00    0
+    Should Be Equal    ${again}    ${public}
+
+Should Wake The Device With A General Call At 100 kHz But Not At 400 kHz
+    # BAUD for 400 kHz at 48 MHz with 215 ns rise time: (120 - 10 - 10.32) / 2 = 49.
+    Enable I2C Master    49
+    Write Sercom    ${ADDR}    0x00
+    Run For    0.0001
+    ${awake}=    Device    IsAwake
+    Should Be Equal    ${awake}    False
+    Execute Command    sysbus WriteDoubleWord 0x42001004 0x30000
+    # BAUD for 100 kHz: (480 - 10 - 10.32) / 2 = 229.
+    Enable I2C Master    229
+    Write Sercom    ${ADDR}    0x00
+    Run For    0.0002
+    ${awake}=    Device    IsAwake
+    Should Be Equal    ${awake}    True
+
+Should Move Bytes At The Configured Bus Speed And Report NACK
+    Enable I2C Master    49
+    # f_SCL = f_GCLK / (10 + 2 BAUD + f_GCLK t_rise) (data sheet 28.6.2.4.1): 405.68 kHz for BAUD 49.
+    ${scl}=    Execute Command    ${I2C} SclFrequencyHz
+    Should Be True    abs(float(${scl.strip()}) - 48e6 / (10 + 2 * 49 + 48e6 * 215e-9)) < 1
+    # Address phase of the sleeping device: START + 9 SCL periods = 25 us at 400 kHz.
+    Write Sercom    ${ADDR}    0xC0
+    Run For    0.000020
+    ${flags}=    Read Sercom    ${INTFLAG}
+    Should Be Equal As Integers    ${flags}    0
+    Run For    0.000010
+    ${flags}=    Read Sercom    ${INTFLAG}
+    Should Be Equal As Integers    ${flags}    1
+    ${status}=    Read Sercom    ${STATUS}    Word
+    Should Be True    ${status} & 0x4    RXNACK expected: the device is asleep
+

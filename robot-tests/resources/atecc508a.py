@@ -1,0 +1,163 @@
+"""Keywords for the ATECC508A suites: packets with the device's CRC, and an independent P-256.
+
+The P-256 arithmetic here (affine coordinates, FIPS 186-4 curve constants, RFC 6979-style
+deterministic nonces from HMAC-SHA-256) is the software side the device model is checked against:
+it shares no code with the model (BouncyCastle) or with the firmware libraries.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+
+# FIPS 186-4, D.1.2.3 curve P-256.
+P = 0xFFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF
+A = P - 3
+B = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B
+N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+G = (0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
+     0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5)
+
+ROBOT_LIBRARY_SCOPE = "GLOBAL"
+
+
+def _add(p1, p2):
+    if p1 is None:
+        return p2
+    if p2 is None:
+        return p1
+    if p1[0] == p2[0] and (p1[1] + p2[1]) % P == 0:
+        return None
+    if p1 == p2:
+        slope = (3 * p1[0] * p1[0] + A) * pow(2 * p1[1], -1, P) % P
+    else:
+        slope = (p2[1] - p1[1]) * pow(p2[0] - p1[0], -1, P) % P
+    x = (slope * slope - p1[0] - p2[0]) % P
+    return x, (slope * (p1[0] - x) - p1[1]) % P
+
+
+def _mul(k, point):
+    result = None
+    while k:
+        if k & 1:
+            result = _add(result, point)
+        point = _add(point, point)
+        k >>= 1
+    return result
+
+
+def _on_curve(point) -> bool:
+    x, y = point
+    return (y * y - (x * x * x + A * x + B)) % P == 0
+
+
+def _hex(value: int, size: int = 32) -> str:
+    return value.to_bytes(size, "big").hex().upper()
+
+
+def _point(hex_xy: str):
+    raw = bytes.fromhex(hex_xy)
+    if len(raw) != 64:
+        raise AssertionError(f"public key must be 64 bytes, got {len(raw)}")
+    return int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big")
+
+
+# ---- packets ----------------------------------------------------------------------------------
+
+def crc16(data: bytes) -> bytes:
+    """cryptoauthlib atCRC: polynomial 0x8005, initial 0, data bits LSB first; little-endian."""
+    crc = 0
+    for byte in data:
+        for bit in range(8):
+            data_bit = (byte >> bit) & 1
+            crc_bit = crc >> 15
+            crc = (crc << 1) & 0xFFFF
+            if data_bit != crc_bit:
+                crc ^= 0x8005
+    return bytes([crc & 0xFF, crc >> 8])
+
+
+def command_packet(opcode: int | str, param1: int | str, param2: int | str, data: str = "",
+                   corrupt_crc: bool = False) -> str:
+    """Hex of one bus write: word address 0x03 then [count][op][p1][p2 lo hi][data][CRC]."""
+    payload = bytes.fromhex(data)
+    body = bytes([7 + len(payload), int(str(opcode), 0), int(str(param1), 0)])
+    body += int(str(param2), 0).to_bytes(2, "little") + payload
+    crc = bytearray(crc16(body))
+    if corrupt_crc:
+        crc[0] ^= 0xFF
+    return ("03" + (body + bytes(crc)).hex()).upper()
+
+
+def response_payload(response_hex: str) -> str:
+    """Checks count and CRC of a response read from the device; returns the data bytes as hex."""
+    raw = bytes.fromhex(response_hex)
+    if len(raw) < 4:
+        raise AssertionError(f"response too short: '{response_hex}'")
+    count = raw[0]
+    if count < 4 or count > len(raw):
+        raise AssertionError(f"response count {count} does not fit '{response_hex}'")
+    if crc16(raw[:count - 2]) != raw[count - 2:count]:
+        raise AssertionError(f"response CRC wrong: '{response_hex}'")
+    return raw[1:count - 2].hex().upper()
+
+
+def config_crc(config_hex: str) -> int:
+    """The Lock command's summary CRC (param2) over a zone's contents."""
+    crc = crc16(bytes.fromhex(config_hex))
+    return crc[0] | (crc[1] << 8)
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest().upper()
+
+
+def random_hex(count: int | str, seed: int | str) -> str:
+    return random.Random(int(seed)).randbytes(int(count)).hex().upper()
+
+
+# ---- P-256 (software side) -------------------------------------------------------------------
+
+def p256_public_key(private_hex: str) -> str:
+    x, y = _mul(int(private_hex, 16), G)
+    return _hex(x) + _hex(y)
+
+
+def p256_is_on_curve(public_hex: str) -> bool:
+    return _on_curve(_point(public_hex))
+
+
+def p256_sign(private_hex: str, digest_hex: str) -> str:
+    """ECDSA with a deterministic nonce (HMAC-SHA-256 of key and digest); returns R||S hex."""
+    d = int(private_hex, 16)
+    e = int(digest_hex, 16)
+    counter = 0
+    while True:
+        material = hmac.new(bytes.fromhex(private_hex), bytes.fromhex(digest_hex) + bytes([counter]),
+                            hashlib.sha256).digest()
+        k = int.from_bytes(material, "big") % N
+        counter += 1
+        if k == 0:
+            continue
+        r = _mul(k, G)[0] % N
+        s = pow(k, -1, N) * (e + r * d) % N
+        if r and s:
+            return _hex(r) + _hex(s)
+
+
+def p256_verify(public_hex: str, digest_hex: str, signature_hex: str) -> bool:
+    q = _point(public_hex)
+    if not _on_curve(q):
+        return False
+    r = int(signature_hex[:64], 16)
+    s = int(signature_hex[64:128], 16)
+    if not (0 < r < N and 0 < s < N):
+        return False
+    w = pow(s, -1, N)
+    point = _add(_mul(int(digest_hex, 16) * w % N, G), _mul(r * w % N, q))
+    return point is not None and point[0] % N == r
+
+
+def p256_ecdh(private_hex: str, public_hex: str) -> str:
+    x, _ = _mul(int(private_hex, 16), _point(public_hex))
+    return _hex(x)

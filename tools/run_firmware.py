@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -30,6 +31,13 @@ def find_renode() -> str | None:
     return found.stdout.strip() or None
 
 
+def free_port() -> int:
+    """A free TCP port for Renode's monitor, so that concurrent runs do not collide on 1234."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def run(renode: str, elf: Path, board: str, uart_log: Path, timeout: float) -> list[str]:
     """Runs Renode until the firmware prints @exit (or @fault), returns the console lines."""
     uart_log.parent.mkdir(parents=True, exist_ok=True)
@@ -40,7 +48,8 @@ def run(renode: str, elf: Path, board: str, uart_log: Path, timeout: float) -> l
         f"{UARTS[board]} CreateFileBackend @{uart_log} true",
         "start",
     ])
-    process = subprocess.Popen([renode, "--disable-xwt", "--plain", "--hide-log", "-e", commands],
+    process = subprocess.Popen([renode, "--disable-xwt", "--plain", "--hide-log", "-P", str(free_port()),
+                                "-e", commands],
                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + timeout

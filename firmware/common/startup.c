@@ -32,6 +32,7 @@ void Board_IRQHandler(uint32_t irq) __attribute__((weak));
 
 /* Device interrupts: every line goes through one dispatcher; boards override Board_IRQHandler. */
 static void Device_IRQHandler(void);
+static void halt_forever(void);
 
 #define DEVICE_IRQ_COUNT 160u /* covers RT1170 (up to 217 is not needed by our drivers) */
 
@@ -81,19 +82,27 @@ static void Device_IRQHandler(void)
 void Board_IRQHandler(uint32_t irq)
 {
     printf("@fault unexpected IRQ %lu\n", (unsigned long)irq);
+    halt_forever();
+}
+
+/*
+ * Faults print one line the tests treat as failure, then sleep: under Renode a sleeping core lets
+ * virtual time run out quickly, so a test waiting for a line that never comes fails fast.
+ */
+static void halt_forever(void)
+{
     for (;;) {
+        __asm volatile("wfi");
     }
 }
 
-/* Faults print one line the tests treat as failure, then stop. */
 void HardFault_Handler(void)
 {
     static const char message[] = "\n@fault HardFault\n";
     for (const char *c = message; *c; c++) {
         board_putc(*c);
     }
-    for (;;) {
-    }
+    halt_forever();
 }
 
 void Default_Handler(void)
@@ -102,6 +111,5 @@ void Default_Handler(void)
     for (const char *c = message; *c; c++) {
         board_putc(*c);
     }
-    for (;;) {
-    }
+    halt_forever();
 }

@@ -15,6 +15,8 @@ Run Bench And Count
         Append To List    ${results}    ${result}[cycles]
     END
     Wait For Line On Uart    @done bench failures=0
+    # After @exit the firmware sleeps in WFI for good: the count no longer moves.
+    Wait For Line On Uart    @exit 0
     ${instructions}=    Execute Command    sysbus.cpu ExecutedInstructions
     RETURN    ${results}    ${instructions.strip()}
 

@@ -485,7 +485,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                         }
                         else
                         {
-                            response = handler(command);
+                            response = Run(handler, command);
                             if(response.Length == 1 && (response[0] == StatusParseError))
                             {
                                 time = RejectTimeMs;
@@ -495,6 +495,20 @@ namespace Antmicro.Renode.Peripherals.I2C
                 }
             }
             StartExecution(Frame(response), time);
+        }
+
+        private byte[] Run(Func<Packet, byte[]> handler, Packet command)
+        {
+            try
+            {
+                return handler(command);
+            }
+            catch(Exception e)
+            {
+                // A gap in the model must not take the emulation down: answer as a failed command.
+                this.Log(LogLevel.Error, "Opcode 0x{0:X2}: model error {1}: execution error", command.Opcode, e.Message);
+                return Status(StatusExecutionError);
+            }
         }
 
         private void StartExecution(byte[] response, double milliseconds)

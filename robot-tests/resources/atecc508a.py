@@ -161,3 +161,87 @@ def p256_verify(public_hex: str, digest_hex: str, signature_hex: str) -> bool:
 def p256_ecdh(private_hex: str, public_hex: str) -> str:
     x, _ = _mul(int(private_hex, 16), _point(public_hex))
     return _hex(x)
+
+
+# ---- fuzzing ----------------------------------------------------------------------------------
+
+_OPCODES = [0x02, 0x12, 0x16, 0x17, 0x1B, 0x30, 0x40, 0x41, 0x43, 0x45, 0x47]
+_SERCOM = 0x42001000
+_POWER_COMMANDS = ["Wake", 'WriteHex "01"', 'WriteHex "02"', 'WriteHex "00"']
+_WIDTH_MASK = {"Byte": 0xFF, "Word": 0xFFFF, "DoubleWord": 0xFFFFFFFF}
+_SERCOM_REGISTERS = [(0x00, "DoubleWord"), (0x04, "DoubleWord"), (0x0C, "DoubleWord"),
+                     (0x14, "Byte"), (0x16, "Byte"), (0x18, "Byte"), (0x1A, "Word"),
+                     (0x24, "DoubleWord"), (0x28, "Byte"), (0x30, "Byte")]
+
+
+def _monitor(command: str) -> str:
+    from robot.libraries.BuiltIn import BuiltIn
+    return str(BuiltIn().run_keyword("Execute Command", command)).strip()
+
+
+def _mutated_packet(rng: random.Random) -> str:
+    """A valid command packet of a real opcode, then one mutation (or none)."""
+    opcode = rng.choice(_OPCODES)
+    data = rng.randbytes(rng.choice([0, 0, 3, 4, 20, 32, 64, 128, rng.randrange(0, 150)]))
+    # Parameters biased towards meaningful values so that commands also execute, not only fail.
+    param1 = rng.choice([0x00, 0x01, 0x02, 0x03, 0x04, 0x80, 0x81, 0x82, rng.randrange(256)])
+    param2 = rng.choice([0, 1, 2, 4, 8, 0x40, 0x0100, rng.randrange(65536)])
+    packet = bytearray(bytes.fromhex(command_packet(opcode, param1, param2, data.hex())))
+    mutation = rng.randrange(6)
+    if mutation == 1 and len(packet) > 1:
+        position = rng.randrange(1, len(packet))
+        packet[position] ^= 1 << rng.randrange(8)          # bit flip (usually a CRC error)
+    elif mutation == 2 and len(packet) > 2:
+        packet[1] = rng.randrange(256)                     # wrong count
+    elif mutation == 3:
+        packet = packet[:rng.randrange(1, len(packet) + 1)]  # truncated
+    elif mutation == 4:
+        packet += rng.randbytes(rng.randrange(1, 40))      # trailing garbage
+    elif mutation == 5 and len(packet) > 8:
+        body = packet[1:-2]                                # valid CRC on a random count
+        body[0] = rng.randrange(256)
+        packet = bytearray(b"\x03") + body + crc16(bytes(body))
+    return packet.hex().upper()
+
+
+def fuzz_atecc508a(iterations: int | str, seed: int | str, device: str = "sysbus.sercom2.atecc") -> str:
+    """Drives the device (and the SERCOM I2C master) with random and mutated inputs.
+
+    Every step is one of: a mutated command packet, random bytes after a random word address,
+    a read of a random length, a wake/idle/sleep/reset-pointer sequence, a time step (lets
+    executions and the watchdog finish), or a random write to a SERCOM I2C register. Every 250
+    steps the device must still answer a wake properly after being put to sleep.
+    Returns a summary line. Raises AssertionError on a failed liveness check; a crash or hang of
+    Renode fails the calling test.
+    """
+    rng = random.Random(int(seed))
+    counts = {"packet": 0, "random": 0, "read": 0, "power": 0, "time": 0, "sercom": 0}
+    liveness = 0
+    for step in range(int(iterations)):
+        kind = rng.choices(list(counts), weights=[40, 15, 15, 10, 10, 10])[0]
+        counts[kind] += 1
+        if kind == "packet":
+            _monitor(f"{device} Wake")
+            _monitor(f'{device} WriteHex "{_mutated_packet(rng)}"')
+        elif kind == "random":
+            _monitor(f'{device} WriteHex "{rng.randbytes(rng.randrange(0, 200)).hex()}"')
+        elif kind == "read":
+            _monitor(f"{device} ReadHex {rng.randrange(0, 200)}")
+        elif kind == "power":
+            _monitor(f"{device} {rng.choice(_POWER_COMMANDS)}")
+        elif kind == "time":
+            _monitor(f'emulation RunFor "{rng.choice(["0.00001", "0.001", "0.01", "0.2", "1.5"])}"')
+        else:
+            offset, width = rng.choice(_SERCOM_REGISTERS)
+            value = rng.randrange(1 << 32) & _WIDTH_MASK[width]
+            _monitor(f"sysbus Write{width} {_SERCOM + offset:#x} {value:#x}")
+        if step % 250 == 249:
+            _monitor(f'{device} WriteHex "01"')
+            _monitor('emulation RunFor "0.2"')
+            _monitor(f"{device} Wake")
+            answer = _monitor(f"{device} ReadHex 4")
+            if answer != "04113343":
+                raise AssertionError(f"step {step}: device did not answer a wake after sleep: '{answer}'")
+            liveness += 1
+    summary = ", ".join(f"{name} {count}" for name, count in counts.items())
+    return f"{iterations} inputs ({summary}); {liveness} liveness checks passed"

@@ -72,6 +72,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             lock(pending)
             {
                 generation++;
+                fallbackScheduled = false;
                 pending.Clear();
                 decoFreeAt = 0;
             }
@@ -429,31 +430,45 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         // precision; this event covers a halted or sleeping CPU (no instructions retire meanwhile).
         private void ScheduleCompletionCheck(Job job, ulong caamCycles)
         {
+            var microseconds = Math.Max(1UL, (ulong)Math.Ceiling(caamCycles * 1e6 / Math.Max(1UL, ClockFrequency)));
+            if(Cpu != null && !Cpu.IsHalted)
+            {
+                // A running CPU notices completion itself when it polls; an event per job a few
+                // microseconds ahead would cut its execution into tiny slices. One fallback event
+                // at a time, well later, covers a CPU that stops polling (WFI).
+                if(fallbackScheduled)
+                {
+                    return;
+                }
+                fallbackScheduled = true;
+                microseconds = Math.Max(microseconds, RunningCpuFallbackMicroseconds);
+            }
             var myGeneration = generation;
             var observed = Now();
-            var delay = TimeInterval.FromMicroseconds(Math.Max(1UL, (ulong)Math.Ceiling(caamCycles * 1e6 / Math.Max(1UL, ClockFrequency))));
-            machine.ScheduleAction(delay, _ =>
+            machine.ScheduleAction(TimeInterval.FromMicroseconds(microseconds), _ =>
             {
                 if(myGeneration != generation)
                 {
                     return;
                 }
+                fallbackScheduled = false;
                 CompleteDueJobs(false);
                 lock(pending)
                 {
-                    if(pending.Count == 0 || pending[0] != job)
+                    if(pending.Count == 0)
                     {
                         return;
                     }
+                    var head = pending[0];
                     var now = Now();
-                    if(now == observed || now >= job.CompletesAt)
+                    if(head == job && (now == observed || now >= job.CompletesAt))
                     {
                         CompleteDueJobs(true);
                     }
-                    else
+                    else if(head.Started)
                     {
-                        var remaining = (job.CompletesAt - now) * Math.Max(1UL, ClockFrequency) / (CpuMips * 1000000UL);
-                        ScheduleCompletionCheck(job, Math.Max(1UL, remaining));
+                        var remaining = head.CompletesAt > now ? (head.CompletesAt - now) * Math.Max(1UL, ClockFrequency) / (CpuMips * 1000000UL) : 0;
+                        ScheduleCompletionCheck(head, Math.Max(1UL, remaining));
                     }
                 }
             }, "CAAM job");
@@ -628,9 +643,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private readonly GPIO[] irqs;
         private readonly JobRing[] rings;
         private readonly List<Job> pending;
+        private readonly AesTransformCache aesCache = new AesTransformCache();
         private ICPU cpu;
         private ulong cpuMips;
         private ulong decoFreeAt;
+        private bool fallbackScheduled;
         private int generation;
         private uint mcfgr;
         private uint scfgr;
@@ -652,6 +669,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const int MaximumGatherEntries = 128;
         private const int MaximumPkhaBytes = 512;
         private const ulong ReachabilityStep = 0x1000;
+        private const ulong RunningCpuFallbackMicroseconds = 1000;
         private const ulong ItcmStart = 0x00000000;
         private const ulong ItcmEnd = 0x0007FFFF;
         private const ulong DtcmStart = 0x20000000;
@@ -717,6 +735,30 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const uint CcbSequenceError = 6;
         private const uint CcbDivideByZero = 7;
         private const uint CcbModulusEven = 8;
+
+        // ECB transforms of the last key used (creating them per job dominates the host time of
+        // single-block jobs such as CTR_DRBG's).
+        private class AesTransformCache
+        {
+            public ICryptoTransform Get(byte[] key, bool encrypt)
+            {
+                if(cachedKey == null || !cachedKey.SequenceEqual(key))
+                {
+                    var aes = Aes.Create();
+                    aes.Mode = CipherMode.ECB;
+                    aes.Padding = PaddingMode.None;
+                    aes.Key = key;
+                    encryptor = aes.CreateEncryptor();
+                    decryptor = aes.CreateDecryptor();
+                    cachedKey = (byte[])key.Clone();
+                }
+                return encrypt ? encryptor : decryptor;
+            }
+
+            private byte[] cachedKey;
+            private ICryptoTransform encryptor;
+            private ICryptoTransform decryptor;
+        }
 
         private class CaamException : Exception
         {
@@ -1381,16 +1423,12 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
             }
 
-            private static ICryptoTransform AesTransform(byte[] key, bool encrypt)
+            private ICryptoTransform AesTransform(byte[] key, bool encrypt)
             {
-                var aes = Aes.Create();
-                aes.Mode = CipherMode.ECB;
-                aes.Padding = PaddingMode.None;
-                aes.Key = key;
-                return encrypt ? aes.CreateEncryptor() : aes.CreateDecryptor();
+                return caam.aesCache.Get(key, encrypt);
             }
 
-            private static byte[] AesEcbCrypt(byte[] key, byte[] data, bool encrypt)
+            private byte[] AesEcbCrypt(byte[] key, byte[] data, bool encrypt)
             {
                 var result = new byte[data.Length];
                 if(data.Length > 0)

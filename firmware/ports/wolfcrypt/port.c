@@ -17,6 +17,14 @@
 #include "board.h"
 #include "crypto_port.h"
 
+/* The accelerator device of a WOLF_CRYPTO_CB hw path (registered at board init); else software. */
+#ifdef WOLF_CRYPTO_CB
+#include <wolfssl/wolfcrypt/cryptocb.h>
+#define PORT_DEVID wc_CryptoCb_DefaultDevID()
+#else
+#define PORT_DEVID INVALID_DEVID
+#endif
+
 int wolfcrypt_port_seed(unsigned char *output, unsigned int size)
 {
     return board_entropy(output, size);
@@ -45,6 +53,13 @@ static Aes cbc_context;
 int port_aes_cbc_setkey(int encrypt, const uint8_t *key, unsigned key_bits)
 {
     static const uint8_t zero_iv[AES_BLOCK_SIZE];
+#ifdef WOLF_CRYPTO_CB
+    /* Binds the context to the accelerator device (other paths keep their set-up unchanged). */
+    int status = wc_AesInit(&cbc_context, NULL, PORT_DEVID);
+    if (status != 0) {
+        return status;
+    }
+#endif
     return wc_AesSetKey(&cbc_context, key, key_bits / 8u, zero_iv,
                         encrypt ? AES_ENCRYPTION : AES_DECRYPTION);
 }
@@ -100,7 +115,7 @@ const char *port_drbg_algorithm(void)
 
 int port_ecdsa_init(void)
 {
-    return wc_ecc_init(&key);
+    return wc_ecc_init_ex(&key, NULL, PORT_DEVID);
 }
 
 int port_drbg_seed(void)

@@ -1,0 +1,21 @@
+/*
+ * mbedtls 2.28 configuration for the rt1170 `hw` path: the software configuration plus the CAAM
+ * ALT modules (firmware/ports/mbedtls/caam): AES-128/192/256 (ECB, CBC, CTR), SHA-1, SHA-224/256
+ * and ECDSA key generation, signing and verification on the PKHA. SHA-512 stays software, as in
+ * NXP's port and the published RT1170 rows. CTR mode is enabled so that mbedtls_aes_self_test also
+ * checks CTR through the CAAM. Entropy comes from the CAAM RNG (board.c, BOARD_ENTROPY_CAAM).
+ */
+#ifndef MBEDTLS_CONFIG_CAAM_H
+#define MBEDTLS_CONFIG_CAAM_H
+
+#define MBEDTLS_AES_ALT
+#define MBEDTLS_CIPHER_MODE_CTR
+#define MBEDTLS_SHA1_ALT
+#define MBEDTLS_SHA256_ALT
+#define MBEDTLS_ECDSA_GENKEY_ALT
+#define MBEDTLS_ECDSA_SIGN_ALT
+#define MBEDTLS_ECDSA_VERIFY_ALT
+
+#include "mbedtls_config_sw.h"
+
+#endif

@@ -59,6 +59,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             base.Reset();
             generation++;
             ResetState();
+            // Statistics survive CTRL.SFTRST (a guest action), not a machine reset.
+            BusyCycles = 0;
+            PacketsCompleted = 0;
+            ErrorsRaised = 0;
             ctrl = CtrlResetValue;
             UpdateInterrupts();
         }
@@ -395,9 +399,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             {
                 channel.Reset();
             }
-            BusyCycles = 0;
-            PacketsCompleted = 0;
-            ErrorsRaised = 0;
         }
 
         private void UpdateInterrupts()

@@ -3,13 +3,20 @@
 #include "cycles.h"
 #include "fixed_entropy.h"
 #include "imxrt_lpuart.h"
+#include "rt1060/board_hw.h"
 
 #define LPUART1_BASE 0x40184000u
+
+/* The software path has no accelerator; the hw path's glue replaces this (board_hw.h). */
+__attribute__((weak)) void board_hw_init(void)
+{
+}
 
 void board_init(void)
 {
     lpuart_init(LPUART1_BASE);
     cycles_init();
+    board_hw_init();
 }
 
 void board_putc(char c)

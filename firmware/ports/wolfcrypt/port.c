@@ -80,12 +80,17 @@ int port_aes_ecb(int encrypt, const uint8_t *key, unsigned key_bits, const uint8
                  uint8_t *out, size_t len)
 {
     Aes context;
-    int status = wc_AesSetKey(&context, key, key_bits / 8u, NULL,
+    /* wc_AesInit before wc_AesSetKey, as wolfCrypt requires (accelerator ports claim a channel). */
+    int status = wc_AesInit(&context, NULL, PORT_DEVID);
+    if (status == 0) {
+        status = wc_AesSetKey(&context, key, key_bits / 8u, NULL,
                               encrypt ? AES_ENCRYPTION : AES_DECRYPTION);
+    }
     for (size_t offset = 0; status == 0 && offset < len; offset += AES_BLOCK_SIZE) {
         status = encrypt ? wc_AesEncryptDirect(&context, out + offset, in + offset)
                          : wc_AesDecryptDirect(&context, out + offset, in + offset);
     }
+    wc_AesFree(&context);
     return status;
 }
 

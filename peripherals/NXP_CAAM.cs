@@ -1669,6 +1669,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     break;
                 case PkhaModExponent:
                     RequireOdd(n, commandIndex);
+                    RequireExponentFits(nBytes.Length, commandIndex);
                     var e = Unsigned(Pkha(PkhaE));
                     result = a.ModPow(e, n);
                     Cycles += Scale(caam.PkhaModExponentCycles, scale, 2) * (ulong)Math.Max(1, (e.BitLength + 255) / 256);
@@ -1728,6 +1729,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 switch(function)
                 {
                 case PkhaEccMultiply:
+                    RequireExponentFits(size, commandIndex);
                     var scalar = Unsigned(Pkha(PkhaE));
                     point = Point(curve, PkhaA0, PkhaA1, p, commandIndex).Multiply(scalar);
                     Cycles += Scale(caam.PkhaEccMultiplyCycles, scale, 2) * (ulong)Math.Max(1, (scalar.BitLength + 255) / 256);
@@ -1763,6 +1765,15 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     throw new CaamException(CcbError(ChaPkha, xRegister < PkhaB0 ? CcbPkhaASizeError : CcbPkhaBSizeError, commandIndex), "point coordinate not reduced modulo p");
                 }
                 return curve.CreatePoint(x, y);
+            }
+
+            // The E RAM is as large as the modulus; a longer exponent or scalar is a key-size error.
+            private void RequireExponentFits(int modulusBytes, int commandIndex)
+            {
+                if(Pkha(PkhaE).Length > modulusBytes)
+                {
+                    throw new CaamException(CcbError(ChaPkha, CcbKeySizeError, commandIndex), "E is longer than the modulus");
+                }
             }
 
             private static void RequireOdd(BcBigInteger n, int commandIndex)

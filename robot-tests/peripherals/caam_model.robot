@@ -62,6 +62,7 @@ ${P256_GY}          4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf
 ${RFC6979_UX}       60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6
 ${RFC6979_UY}       7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299
 ${RFC6979_X}        c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721
+${RFC6979_K}        a6e3c57dd01abe90086538398355dd4c3b17aa873382b0f24d6129493d8aad60
 ${SAMPLE_SHA256}    af2bdbe1aa9b6ec1e2ade1d694f41fc71a831d0268e9891562113d8a62add1bf
 ${RFC6979_R}        efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716
 ${RFC6979_S}        f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8
@@ -191,6 +192,26 @@ Verify On PKHA
     &{ops}=    Create Dictionary    N=${P256_N}    A=${sum}[0]
     ${v}=    PKHA Should Run    reduce    ${ops}    B
     RETURN    ${v}[0]
+
+Sign On PKHA
+    [Documentation]    ECDSA signing (SEC1 4.1.3) with the nonce given: r = x(k*G) mod n and
+    ...                s = (e + r*d) / k mod n, every operation on the PKHA. Returns r and s as hex.
+    [Arguments]    ${hash}    ${d}    ${k}
+    &{ops}=    Create Dictionary    N=${P256_P}    A0=${P256_GX}    A1=${P256_GY}    A3=${P256_A}    B0=${P256_B}    E=${k}
+    ${kg}=    PKHA Should Run    ecc_mul    ${ops}    B1    B2
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${kg}[0]
+    ${r}=    PKHA Should Run    reduce    ${ops}    B
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${hash}
+    ${e}=    PKHA Should Run    reduce    ${ops}    B
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${r}[0]    B=${d}
+    ${rd}=    PKHA Should Run    mul    ${ops}    B
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${rd}[0]    B=${e}[0]
+    ${sum}=    PKHA Should Run    add    ${ops}    B
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${k}
+    ${kinv}=    PKHA Should Run    inverse    ${ops}    B
+    &{ops}=    Create Dictionary    N=${P256_N}    A=${kinv}[0]    B=${sum}[0]
+    ${s}=    PKHA Should Run    mul    ${ops}    B
+    RETURN    ${r}[0]    ${s}[0]
 
 *** Test Cases ***
 Should Come Out Of Reset As CAAM_Init Expects
@@ -353,6 +374,26 @@ Should Verify The RFC 6979 P-256 Signature On The PKHA
     ${tampered}=    Evaluate    '%064x' % (int('${SAMPLE_SHA256}', 16) ^ 1)
     ${v}=    Verify On PKHA    ${tampered}    ${RFC6979_R}    ${RFC6979_S}    ${RFC6979_UX}    ${RFC6979_UY}
     Should Not Be Equal    ${v}    ${RFC6979_R}    a changed hash must not verify
+
+Should Sign The RFC 6979 Vector On The PKHA
+    [Documentation]    With RFC 6979's nonce for SHA-256("sample") the PKHA must produce the published (r, s).
+    ${r}    ${s}=    Sign On PKHA    ${SAMPLE_SHA256}    ${RFC6979_X}    ${RFC6979_K}
+    Should Be Equal    ${r}    ${RFC6979_R}
+    Should Be Equal    ${s}    ${RFC6979_S}
+
+Should Cross-Verify Signatures Between The PKHA And Software
+    [Documentation]    A signature made on the PKHA verifies in an independent software ECDSA (plain
+    ...                Python, caam_descriptors.py), and one made in software verifies on the PKHA.
+    ${hash}=    Random Scalar Hex    message-1
+    ${k}=    Random Scalar Hex    nonce-1
+    ${r}    ${s}=    Sign On PKHA    ${hash}    ${RFC6979_X}    ${k}
+    ${valid}=    Software Ecdsa Verify    ${RFC6979_UX}    ${RFC6979_UY}    ${hash}    ${r}    ${s}
+    Should Be True    ${valid}    software rejects the PKHA's signature
+    ${hash}=    Random Scalar Hex    message-2
+    ${k}=    Random Scalar Hex    nonce-2
+    ${r}    ${s}=    Software Ecdsa Sign    ${RFC6979_X}    ${hash}    ${k}
+    ${v}=    Verify On PKHA    ${hash}    ${r}    ${s}    ${RFC6979_UX}    ${RFC6979_UY}
+    Should Be Equal    ${v}    ${r}    the PKHA rejects the software signature
 
 Should Derive The RFC 6979 Public Key On The PKHA
     &{ops}=    Create Dictionary    N=${P256_P}    A0=${P256_GX}    A1=${P256_GY}    A3=${P256_A}    B0=${P256_B}    E=${RFC6979_X}

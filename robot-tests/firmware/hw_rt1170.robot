@@ -1,0 +1,64 @@
+*** Settings ***
+Documentation     Accelerator path on the rt1170: every library x opt x app of the matrix on the CAAM
+...               model (mbedtls ALT modules, wolfCrypt crypto callbacks: AES-128/192/256, SHA-1,
+...               SHA-256 and P-256 ECDSA on the CAAM; SHA-512 in software; entropy from the CAAM RNG).
+...               Besides what the software suite checks, each run must have sent jobs to the CAAM and
+...               none of them may have failed.
+Resource          ../resources/firmware.resource
+Test Template     Accelerator Path Should Work
+Test Tags         rt1170    caam    firmware
+
+*** Variables ***
+${BOARD}          rt1170
+
+*** Keywords ***
+Accelerator Path Should Work
+    [Documentation]    Template: one app of one library/opt on the rt1170, CAAM path.
+    [Arguments]    ${library}    ${opt}    ${app}
+    Set Tags    ${library}    ${opt}
+    Start Firmware    ${BOARD}    ${library}    hw    ${opt}    ${app}
+    Run Keyword If    '${app}' == 'selftest'    CAAM Selftest Should Pass
+    ...    ELSE IF    '${app}' == 'bench'    CAAM Bench Should Report Every Algorithm
+    ...    ELSE IF    '${app}' == 'ecdsa'    CAAM Ecdsa Should Verify
+    ...    ELSE    Fail    unknown app ${app}
+    CAAM Should Have Done The Work
+
+# The patterns below assert the values themselves, so they do not depend on the type of the
+# object Wait For Line On Uart returns (a dictionary on this Renode 1.14 build).
+CAAM Selftest Should Pass
+    [Documentation]    failed=0 and at least 37 checks (36 known answers + a library self-test).
+    Wait For Line On Uart    ^@selftest passed=(3[7-9]|[4-9][0-9]|[1-9][0-9]{2,}) failed=0$    treatAsRegex=true
+    Wait For Line On Uart    @verdict PASS
+
+CAAM Bench Should Report Every Algorithm
+    FOR    ${title}    IN    @{BENCH_TITLES}
+        Wait For Line On Uart    ^\\s*${title}\\s.*?[1-9][0-9.]* KiB/s    treatAsRegex=true
+        Wait For Line On Uart    ^@result \\{.*"bytes":[1-9].*\\}$    treatAsRegex=true
+    END
+    Wait For Line On Uart    @done bench failures=0
+
+CAAM Ecdsa Should Verify
+    FOR    ${phase}    IN    @{ECDSA_PHASES}
+        Wait For Line On Uart    ^@result \\{.*"phase":"${phase}".*\\}$    treatAsRegex=true
+    END
+    Wait For Line On Uart    @done ecdsa verify=ok tampered=rejected
+
+CAAM Should Have Done The Work
+    ${jobs}=    Execute Command    sysbus.caam JobsCompleted
+    Should Be True    int($jobs.strip(), 0) > 2    no job beyond CAAM_Init reached the CAAM
+    ${failed}=    Execute Command    sysbus.caam JobsFailed
+    Should Be Equal As Integers    ${failed.strip()}    0    the CAAM reported failed jobs
+
+*** Test Cases ***                          LIBRARY      OPT           APP
+Should Pass Selftest With mbedtls -O0       mbedtls      none          selftest
+Should Pass Selftest With mbedtls -O3       mbedtls      high-speed    selftest
+Should Pass Selftest With wolfCrypt -O0     wolfcrypt    none          selftest
+Should Pass Selftest With wolfCrypt -O3     wolfcrypt    high-speed    selftest
+Should Run Bench With mbedtls -O0           mbedtls      none          bench
+Should Run Bench With mbedtls -O3           mbedtls      high-speed    bench
+Should Run Bench With wolfCrypt -O0         wolfcrypt    none          bench
+Should Run Bench With wolfCrypt -O3         wolfcrypt    high-speed    bench
+Should Verify ECDSA With mbedtls -O0        mbedtls      none          ecdsa
+Should Verify ECDSA With mbedtls -O3        mbedtls      high-speed    ecdsa
+Should Verify ECDSA With wolfCrypt -O0      wolfcrypt    none          ecdsa
+Should Verify ECDSA With wolfCrypt -O3      wolfcrypt    high-speed    ecdsa

@@ -1,0 +1,120 @@
+"""Fuzz inputs for peripherals/NXP_CAAM.cs: random and mutated job descriptors.
+
+Each batch is one binary image for OCRAM (loaded with `sysbus LoadBinary`): `count` descriptors
+of 64 words, the input ring pointing at them, an empty output ring and a data area of random
+bytes that the descriptors' pointers may name. Half the descriptors are mutations of valid
+fsl_caam-shaped templates (bits flipped, words replaced by random or boundary values, lengths
+changed, words inserted or dropped), half are random command words. Deterministic per seed.
+"""
+from __future__ import annotations
+
+import random
+import struct
+from pathlib import Path
+
+BASE = 0x20240000                   # OCRAM
+DESCRIPTOR_WORDS = 64
+INPUT_RING = BASE + 0x20000
+OUTPUT_RING = BASE + 0x21000
+DATA = BASE + 0x30000
+DATA_BYTES = 0x10000
+IMAGE_BYTES = 0x40000
+
+# Addresses a pointer may take: inside the data area, at its edge, unmapped, in the CM7 TCM,
+# a peripheral (the CAAM itself), the rings, the top of the 32-bit space.
+INTERESTING = [0, 0xFFFFFFFF, 0x60000000, 0x20000100, 0x00000100, 0x40440000, 0x40450000,
+               DATA + DATA_BYTES - 4, BASE + 0xFFFF0, INPUT_RING, OUTPUT_RING, 0x80000000,
+               16, 24, 32, 64, 0xFFFF, 0x100000, 0x3FFFFFFF]
+
+
+def _templates(rng: random.Random) -> list[list[int]]:
+    """Valid descriptors in the shape fsl_caam.c builds them (header added later)."""
+    d = lambda: DATA + 16 * rng.randrange(DATA_BYTES // 16 - 64)  # noqa: E731
+    key = rng.choice([16, 24, 32])
+    ecc = [0x818F0001, 0xA2000001]
+    for fifo in (0x22080020, 0x22000020, 0x22010020, 0x22030020, 0x22040020):
+        ecc += [fifo, d()]
+    ecc += [0x02010020, d(), 0x8180040B, 0x60050020, d(), 0x60060020, d()]
+    return [
+        [0x02000000 | key, d(), 0x22530000, d(), 64, 0x60700000, d(), 64, 0x82100201],
+        [0x02000000 | key, d(), 0x12200010, d(), 0x22530000, d(), 48, 0x60700000, d(), 48, 0x82100100],
+        [0x02000000 | key, d(), 0x12201010, d(), 0x82100000, 0x22530000, d(), 40, 0x60700000, d(), 40,
+         0x52201010, d()],
+        [0x84430000 | 0xC, 0x24570000, d(), 100, 0x54200020, d(), 0xA0C00000],
+        [0x14200028, d(), 0x84430000, 0x24570000, d(), 128, 0x54200028, d(), 0xA0C00000],
+        [0x84410004, 0x25570000, d(), 64, 0x5420001C, d(), 0xA0C00000],
+        [0x82500006],
+        [0x12820004, 32, 0x82500000, 0x60700000, d(), 32],
+        [0xA0000002, 0, 0x82501000],
+        ecc,
+        [0x818F0001, 0x22080020, d(), 0x220C0020, d(), 0x220D0020, d(), 0x81800005, 0x600D0020, d()],
+        [0x818F0001, 0x22080020, d(), 0x220C0020, d(), 0x81800008, 0x600D0020, d()],
+        [0x0F000000 | rng.randrange(1 << 24), 0xA0C00000 | rng.randrange(256)],
+    ]
+
+
+def _mutate(rng: random.Random, body: list[int]) -> list[int]:
+    body = list(body)
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.randrange(6)
+        i = rng.randrange(len(body)) if body else 0
+        if not body:
+            body.append(rng.getrandbits(32))
+        elif kind == 0:
+            body[i] ^= 1 << rng.randrange(32)
+        elif kind == 1:
+            body[i] = rng.getrandbits(32)
+        elif kind == 2:
+            body[i] = rng.choice(INTERESTING)
+        elif kind == 3:
+            body[i] = (body[i] & ~0xFFFF) | rng.choice([0, 1, 15, 17, 63, 65, 0x200, 0xFFFF])
+        elif kind == 4:
+            body.insert(i, rng.getrandbits(32))
+        else:
+            del body[i]
+    return body
+
+
+def _random_body(rng: random.Random) -> list[int]:
+    words = []
+    for _ in range(rng.randint(0, 20)):
+        command = rng.choice([0x00, 0x01, 0x02, 0x04, 0x05, 0x0A, 0x0C, 0x0F, 0x10, 0x14, 0x15, 0x16,
+                              0x17, 0x1E, 0x1F, rng.randrange(32)])
+        words.append((command << 27) | rng.getrandbits(27))
+        if rng.random() < 0.6:
+            words.append(rng.choice(INTERESTING + [DATA + rng.randrange(DATA_BYTES)]))
+    return words
+
+
+def _descriptor(rng: random.Random, index: int) -> list[int]:
+    if index % 2 == 0:
+        body = _mutate(rng, rng.choice(_templates(rng)))
+    else:
+        body = _random_body(rng)
+    body = body[:DESCRIPTOR_WORDS - 1]
+    length = len(body) + 1
+    header = 0xB0800000 | length
+    roll = rng.random()
+    if roll < 0.05:
+        header = rng.getrandbits(32)                       # not a header at all
+    elif roll < 0.10:
+        header = (header & ~0x7F) | rng.randrange(128)     # wrong length
+    elif roll < 0.15:
+        header |= rng.randrange(64) << 16                  # START_IDX
+    return [header] + body
+
+
+def fuzz_batch_image(seed, batch, count, directory) -> str:
+    """Writes batch `batch` of `count` descriptors to a file in `directory`, returns its path."""
+    seed, batch, count = int(seed), int(batch), int(count)
+    rng = random.Random(seed * 1000003 + batch)
+    image = bytearray(IMAGE_BYTES)
+    for i in range(count):
+        words = _descriptor(rng, i)
+        struct.pack_into(f"<{len(words)}I", image, DESCRIPTOR_WORDS * 4 * i, *words)
+        struct.pack_into("<I", image, INPUT_RING - BASE + 4 * i, BASE + DESCRIPTOR_WORDS * 4 * i)
+    image[DATA - BASE:DATA - BASE + DATA_BYTES] = rng.randbytes(DATA_BYTES)
+    path = Path(directory) / f"caam_fuzz_{seed}_{batch}.bin"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(bytes(image))
+    return str(path)

@@ -23,7 +23,11 @@ int port_ecc_verify(const uint8_t hash[32]);
 /* ECDH of the key pair with the peer's public key: the shared x-coordinate. 0 on success. */
 int port_ecc_agree(uint8_t secret[32]);
 
-/* The same secret computed from the peer's side (independent check of port_ecc_agree). */
+/*
+ * The same secret computed from the peer's side (independent check of port_ecc_agree). 0 on
+ * success, PORT_ECC_UNCHECKED where the build has no second implementation to compute it with.
+ */
+#define PORT_ECC_UNCHECKED 1
 int port_ecc_agree_from_peer(uint8_t secret[32]);
 
 void port_ecc_teardown(void);

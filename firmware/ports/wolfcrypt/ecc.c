@@ -1,8 +1,10 @@
 /*
  * ECC P-256 for the bench (crypto_port_ecc.h) on wolfCrypt. With WOLFSSL_ATECC508A every key is
  * created on the device and signing, verification and ECDH run there (wolfCrypt's port
- * wolfcrypt/src/port/atmel/atmel.c); port_ecc_agree_from_peer computes the secret with the peer's
- * key and our public key, which must give the same x-coordinate.
+ * wolfcrypt/src/port/atmel/atmel.c). That port keeps one generated key at a time (the ECDHE slot)
+ * and compiles software point multiplication out, so there the peer is an imported public key and
+ * the peer-side check is unavailable (the model suite checks device ECDH against software).
+ * In software, port_ecc_agree_from_peer computes the secret with the peer's private key.
  */
 #if defined(BENCH_ECC)
 #include <string.h>
@@ -20,12 +22,29 @@ static int key_ready;
 static uint8_t signature[ECC_MAX_SIG_SIZE];
 static word32 signature_len;
 
+#if defined(WOLFSSL_ATECC508A)
+/* Peer public key 0x04 || X || Y: the key pair of RFC 6979 A.2.5. */
+static const uint8_t peer_public[65] = {
+    0x04, 0x60, 0xFE, 0xD4, 0xBA, 0x25, 0x5A, 0x9D, 0x31, 0xC9, 0x61, 0xEB, 0x74, 0xC6, 0x35, 0x6D,
+    0x68, 0xC0, 0x49, 0xB8, 0x92, 0x3B, 0x61, 0xFA, 0x6C, 0xE6, 0x69, 0x62, 0x2E, 0x60, 0xF2, 0x9F,
+    0xB6, 0x79, 0x03, 0xFE, 0x10, 0x08, 0xB8, 0xBC, 0x99, 0xA4, 0x1A, 0xE9, 0xE9, 0x56, 0x28, 0xBC,
+    0x64, 0xF2, 0xF1, 0xB2, 0x0C, 0x2D, 0x7E, 0x9F, 0x51, 0x77, 0xA3, 0xC2, 0x94, 0xD4, 0x46, 0x22,
+    0x99,
+};
+#endif
+
 int port_ecc_setup(void)
 {
     int status = wc_InitRng(&rng);
     if (status == 0) {
         status = wc_ecc_init(&peer);
     }
+#if defined(WOLFSSL_ATECC508A)
+    if (status == 0) {
+        status = wc_ecc_import_x963_ex(peer_public, sizeof(peer_public), &peer, ECC_SECP256R1);
+    }
+    return status;
+#else
     if (status == 0) {
         status = wc_ecc_make_key_ex(&rng, 32, &peer, ECC_SECP256R1);
     }
@@ -34,6 +53,7 @@ int port_ecc_setup(void)
         status = wc_ecc_set_rng(&peer, &rng);
     }
     return status;
+#endif
 }
 
 int port_ecc_keygen(void)
@@ -45,9 +65,11 @@ int port_ecc_keygen(void)
     if (status == 0) {
         status = wc_ecc_make_key_ex(&rng, 32, &key, ECC_SECP256R1);
     }
+#if !defined(WOLFSSL_ATECC508A)
     if (status == 0) {
         status = wc_ecc_set_rng(&key, &rng);
     }
+#endif
     key_ready = status == 0;
     return status;
 }
@@ -79,7 +101,12 @@ int port_ecc_agree(uint8_t secret[32])
 
 int port_ecc_agree_from_peer(uint8_t secret[32])
 {
+#if defined(WOLFSSL_ATECC508A)
+    (void)secret;
+    return PORT_ECC_UNCHECKED;
+#else
     return agree(&peer, &key, secret);
+#endif
 }
 
 void port_ecc_teardown(void)

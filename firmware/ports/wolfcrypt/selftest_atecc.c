@@ -3,8 +3,11 @@
  * (wolfcrypt/test/test.c) does not build with WOLFSSL_ATECC508A: its ECC tests call
  * wc_ecc_mulmod and the SSH shared-secret variant, which the ATECC port removes. This file runs
  * the P-256 checks the port supports, through the same public API: key generation on the device,
- * sign/verify, a tampered digest and a tampered signature rejected, and ECDH from both sides
- * giving the same secret. The SHA/AES known-answer vectors of the selftest app run as usual.
+ * sign/verify, a tampered digest and another public key rejected, ECDH with an imported public key
+ * (repeatable, and different for a different peer). The port keeps one generated key at a time,
+ * and has no software point multiplication, so ECDH against software is checked in the model suite
+ * (robot-tests/peripherals/atecc508a_model.robot). The SHA/AES known-answer vectors of the
+ * selftest app run as usual.
  */
 #include <string.h>
 
@@ -19,6 +22,22 @@ static const uint8_t digest[32] = {
     0x27, 0xAE, 0x41, 0xE4, 0x64, 0x9B, 0x93, 0x4C, 0xA4, 0x95, 0x99, 0x1B, 0x78, 0x52, 0xB8, 0x55,
 };
 
+/* 0x04 || X || Y of RFC 6979 A.2.5's key pair, and of the P-256 base point G (FIPS 186-4 D.1.2.3). */
+static const uint8_t rfc6979_public[65] = {
+    0x04, 0x60, 0xFE, 0xD4, 0xBA, 0x25, 0x5A, 0x9D, 0x31, 0xC9, 0x61, 0xEB, 0x74, 0xC6, 0x35, 0x6D,
+    0x68, 0xC0, 0x49, 0xB8, 0x92, 0x3B, 0x61, 0xFA, 0x6C, 0xE6, 0x69, 0x62, 0x2E, 0x60, 0xF2, 0x9F,
+    0xB6, 0x79, 0x03, 0xFE, 0x10, 0x08, 0xB8, 0xBC, 0x99, 0xA4, 0x1A, 0xE9, 0xE9, 0x56, 0x28, 0xBC,
+    0x64, 0xF2, 0xF1, 0xB2, 0x0C, 0x2D, 0x7E, 0x9F, 0x51, 0x77, 0xA3, 0xC2, 0x94, 0xD4, 0x46, 0x22,
+    0x99,
+};
+static const uint8_t base_point[65] = {
+    0x04, 0x6B, 0x17, 0xD1, 0xF2, 0xE1, 0x2C, 0x42, 0x47, 0xF8, 0xBC, 0xE6, 0xE5, 0x63, 0xA4, 0x40,
+    0xF2, 0x77, 0x03, 0x7D, 0x81, 0x2D, 0xEB, 0x33, 0xA0, 0xF4, 0xA1, 0x39, 0x45, 0xD8, 0x98, 0xC2,
+    0x96, 0x4F, 0xE3, 0x42, 0xE2, 0xFE, 0x1A, 0x7F, 0x9B, 0x8E, 0xE7, 0xEB, 0x4A, 0x7C, 0x0F, 0x9E,
+    0x16, 0x2B, 0xCE, 0x33, 0x57, 0x6B, 0x31, 0x5E, 0xCE, 0xCB, 0xB6, 0x40, 0x68, 0x37, 0xBF, 0x51,
+    0xF5,
+};
+
 static int verify(const uint8_t *hash, const uint8_t *sig, word32 sig_len, ecc_key *key)
 {
     int valid = 0;
@@ -26,49 +45,64 @@ static int verify(const uint8_t *hash, const uint8_t *sig, word32 sig_len, ecc_k
     return status == 0 && valid;
 }
 
+static int agree(ecc_key *device_key, ecc_key *peer, uint8_t secret[32])
+{
+    word32 length = 32;
+    return wc_ecc_shared_secret(device_key, peer, secret, &length) == 0 && length == 32;
+}
+
 int port_self_tests(void (*report)(const char *name, int passed))
 {
     WC_RNG rng;
-    ecc_key a;
-    ecc_key b;
+    ecc_key key;
+    ecc_key other;
+    ecc_key generator;
     uint8_t sig[ECC_MAX_SIG_SIZE];
     word32 sig_len = sizeof(sig);
     uint8_t tampered[32];
-    uint8_t secret_ab[32];
-    uint8_t secret_ba[32];
-    word32 len_ab = sizeof(secret_ab);
-    word32 len_ba = sizeof(secret_ba);
+    uint8_t first[32];
+    uint8_t again[32];
+    uint8_t with_g[32];
+    uint8_t public_raw[65];
+    word32 public_len = sizeof(public_raw);
     int failures = 0;
 
-    int ok = wc_InitRng(&rng) == 0 && wc_ecc_init(&a) == 0 && wc_ecc_init(&b) == 0 &&
-             wc_ecc_make_key_ex(&rng, 32, &a, ECC_SECP256R1) == 0 &&
-             wc_ecc_make_key_ex(&rng, 32, &b, ECC_SECP256R1) == 0;
-    report("atecc ecc-p256 keygen (two device keys)", ok);
+    int ok = wc_InitRng(&rng) == 0 && wc_ecc_init(&key) == 0 && wc_ecc_init(&other) == 0 &&
+             wc_ecc_init(&generator) == 0 && wc_ecc_make_key_ex(&rng, 32, &key, ECC_SECP256R1) == 0 &&
+             wc_ecc_export_x963(&key, public_raw, &public_len) == 0 &&
+             wc_ecc_import_x963_ex(rfc6979_public, sizeof(rfc6979_public), &other, ECC_SECP256R1) == 0 &&
+             wc_ecc_import_x963_ex(base_point, sizeof(base_point), &generator, ECC_SECP256R1) == 0;
+    report("atecc ecc-p256 keygen on the device", ok);
     failures += !ok;
 
-    ok = ok && wc_ecc_sign_hash(digest, 32, sig, &sig_len, &rng, &a) == 0 &&
-         verify(digest, sig, sig_len, &a);
+    ok = ok && wc_ecc_sign_hash(digest, 32, sig, &sig_len, &rng, &key) == 0 &&
+         verify(digest, sig, sig_len, &key);
     report("atecc ecdsa-p256 sign then verify", ok);
     failures += !ok;
 
     memcpy(tampered, digest, sizeof(tampered));
     tampered[31] ^= 0x01u;
-    int rejected = !verify(tampered, sig, sig_len, &a);
+    int rejected = !verify(tampered, sig, sig_len, &key);
     report("atecc ecdsa-p256 tampered digest rejected", rejected);
     failures += !rejected;
 
-    rejected = !verify(digest, sig, sig_len, &b);
-    report("atecc ecdsa-p256 wrong public key rejected", rejected);
+    rejected = !verify(digest, sig, sig_len, &other);
+    report("atecc ecdsa-p256 other public key rejected", rejected);
     failures += !rejected;
 
-    ok = wc_ecc_shared_secret(&a, &b, secret_ab, &len_ab) == 0 &&
-         wc_ecc_shared_secret(&b, &a, secret_ba, &len_ba) == 0 && len_ab == 32 &&
-         len_ba == 32 && memcmp(secret_ab, secret_ba, 32) == 0;
-    report("atecc ecdh-p256 both sides agree", ok);
+    /* ECDH with G as the peer gives d*G, whose x-coordinate is the device key's own public X. */
+    ok = agree(&key, &generator, with_g) && memcmp(with_g, public_raw + 1, 32) == 0;
+    report("atecc ecdh-p256 with G equals the public key's x", ok);
     failures += !ok;
 
-    wc_ecc_free(&a);
-    wc_ecc_free(&b);
+    ok = agree(&key, &other, first) && agree(&key, &other, again) && memcmp(first, again, 32) == 0 &&
+         memcmp(first, with_g, 32) != 0;
+    report("atecc ecdh-p256 repeatable and peer-dependent", ok);
+    failures += !ok;
+
+    wc_ecc_free(&key);
+    wc_ecc_free(&other);
+    wc_ecc_free(&generator);
     wc_FreeRng(&rng);
     return failures;
 }

@@ -11,7 +11,7 @@ Run Bench And Count
     ${results}=    Create List
     FOR    ${title}    IN    @{BENCH_TITLES}
         ${line}=    Wait For Line On Uart    ^@result \\{.*\\}$    treatAsRegex=true
-        ${result}=    Evaluate    json.loads($line.Line[len('@result '):])    modules=json
+        ${result}=    Evaluate    json.loads($line["line"][len('@result '):])    modules=json
         Append To List    ${results}    ${result}[cycles]
     END
     Wait For Line On Uart    @done bench failures=0

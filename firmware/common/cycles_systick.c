@@ -1,7 +1,11 @@
 /*
  * Cortex-M0+ has no DWT cycle counter: SysTick runs from the core clock over its full 24-bit
- * range and its interrupt counts wraps. Reads retry until the wrap count is stable, and a wrap
- * that is pending but not yet serviced (COUNTFLAG) is accounted for, as pqm4's hal does.
+ * range and wraps are counted in software.
+ *
+ * Each wrap sets COUNTFLAG, and reading SYST_CSR clears it. Both the SysTick handler and
+ * cycles_now() count a wrap only when they see COUNTFLAG set, so every wrap is counted exactly
+ * once: by whichever reads first. That closes the race of a reader that samples the counter
+ * after a wrap but before the (pending) interrupt has run.
  */
 #include "cycles.h"
 
@@ -11,6 +15,7 @@
 #define SYST_CSR_ENABLE    (1u << 0)
 #define SYST_CSR_TICKINT   (1u << 1)
 #define SYST_CSR_CLKSOURCE (1u << 2)
+#define SYST_CSR_COUNTFLAG (1u << 16)
 #define SYSTICK_RELOAD     0x00FFFFFFu
 #define SYSTICK_PERIOD     ((uint64_t)SYSTICK_RELOAD + 1u)
 
@@ -18,7 +23,9 @@ static volatile uint32_t wraps;
 
 void SysTick_Handler(void)
 {
-    wraps++;
+    if (SYST_CSR & SYST_CSR_COUNTFLAG) {
+        wraps++;
+    }
 }
 
 void cycles_init(void)
@@ -26,22 +33,24 @@ void cycles_init(void)
     SYST_CSR = 0;
     SYST_RVR = SYSTICK_RELOAD;
     SYST_CVR = 0;
+    (void)SYST_CSR;
     wraps = 0;
     SYST_CSR = SYST_CSR_ENABLE | SYST_CSR_TICKINT | SYST_CSR_CLKSOURCE;
 }
 
 uint64_t cycles_now(void)
 {
-    uint32_t before;
-    uint32_t after;
-    uint32_t value;
-    do {
-        before = wraps;
-        value = SYST_CVR;
-        after = wraps;
-    } while (before != after);
+    uint32_t primask;
+    __asm volatile("mrs %0, primask\n\tcpsid i" : "=r"(primask)::"memory");
+    uint32_t value = SYST_CVR;
+    if (SYST_CSR & SYST_CSR_COUNTFLAG) {
+        wraps++;
+        value = SYST_CVR; /* the wrap happened before the flag was read: sample after it */
+    }
+    uint64_t now = (uint64_t)wraps * SYSTICK_PERIOD + (SYSTICK_RELOAD - value);
+    __asm volatile("msr primask, %0" ::"r"(primask) : "memory");
     /* SysTick counts down: elapsed cycles in this period are RELOAD - value. */
-    return (uint64_t)before * SYSTICK_PERIOD + (SYSTICK_RELOAD - value);
+    return now;
 }
 
 const char *cycles_source(void)

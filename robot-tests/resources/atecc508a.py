@@ -236,8 +236,9 @@ def fuzz_atecc508a(iterations: int | str, seed: int | str, device: str = "sysbus
             value = rng.randrange(1 << 32) & _WIDTH_MASK[width]
             _monitor(f"sysbus Write{width} {_SERCOM + offset:#x} {value:#x}")
         if step % 250 == 249:
-            _monitor(f'{device} WriteHex "01"')
+            # Let a running command finish first: a busy device ignores the sleep word, as silicon.
             _monitor('emulation RunFor "0.2"')
+            _monitor(f'{device} WriteHex "01"')
             _monitor(f"{device} Wake")
             answer = _monitor(f"{device} ReadHex 4")
             if answer != "04113343":

@@ -284,9 +284,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private void WriteControl(uint value)
         {
             var wasGated = IsGated;
-            if((value & CtrlSoftReset) != 0 && (ctrl & CtrlSoftReset) == 0)
+            if((value & CtrlSoftReset) != 0)
             {
-                // SFTRST: the block returns to its reset state; the written CTRL value stays.
+                // SFTRST holds the block in reset: every write with it set returns the channels,
+                // keys and status to their reset state; the written CTRL value stays.
                 generation++;
                 ResetState();
             }

@@ -68,7 +68,17 @@ def fuzz_commands(seed: int, count: int) -> list[str]:
             commands.append(f"{DCP} WriteDoubleWord {0x110 + 0x40 * channel:#x} {rng.randrange(0, 4):#x}")
         else:
             offset = rng.randrange(0, 0x440 // 4) * 4
-            commands.append(f"{DCP} WriteDoubleWord {offset:#x} {rng.getrandbits(32):#x}")
+            value = rng.getrandbits(32)
+            # Mostly keep the engine clocked and the channels enabled, so that packets keep
+            # running; one write in ten may gate, reset or disable.
+            if rng.random() < 0.9:
+                if offset in (0x000, 0x004, 0x00C):
+                    value &= ~0xC0000000      # SFTRST, CLKGATE
+                elif offset in (0x028, 0x02C):
+                    value &= ~0xF             # CHANNELCTRL_CLR/TOG of ENABLE_CHANNEL
+                elif offset == 0x020:
+                    value |= 0xF
+            commands.append(f"{DCP} WriteDoubleWord {offset:#x} {value:#x}")
         if rng.random() < 0.2:
             commands.append(f'emulation RunFor "0.0000{rng.randrange(1, 100):02d}"')
     return commands

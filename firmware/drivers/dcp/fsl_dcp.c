@@ -206,6 +206,8 @@ static status_t wait_complete(DCP_Type *base, dcp_channel_t channel)
     }
     while ((base->STAT & (uint32_t)channel) != 0u) {
     }
+    /* The DCP wrote memory (output, digest, context): no load may be served from before this. */
+    __asm volatile("dmb" ::: "memory");
     status_t status = kStatus_Success;
     if (SEMA_VALUE(base->CH[n].SEMA) != 0u || CHSTAT_ERROR_CODE(base->CH[n].STAT) != 0u) {
         status = kStatus_Fail;

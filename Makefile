@@ -25,6 +25,7 @@ LIB   ?=
 OPT   ?=
 JOBS  ?= 2
 
+# RENODE (the user's override) is only read by tools/find-renode.sh, never redefined here.
 # One clear line for a value that is not in the matrix.
 check = $(if $(filter-out $(2),$(1)),$(error unknown $(3)=$(filter-out $(2),$(1)); valid: $(2)))
 $(call check,$(BOARD),$(ALL_BOARDS),BOARD)
@@ -37,8 +38,8 @@ OPTS      := $(or $(OPT),$(ALL_OPTS))
 
 VENV        := .venv
 PYTHON      := $(VENV)/bin/python
-RENODE      := $(shell tools/find-renode.sh)
-RENODE_TEST := $(shell tools/find-renode.sh test)
+RENODE_BIN  := $(shell tools/find-renode.sh)
+RENODE_TEST_BIN := $(shell tools/find-renode.sh test)
 ROBOT_OUT   := build/robot
 
 # Robot tag filter from BOARD/LIB/OPT (tags: board id, library, opt, path, kind).
@@ -52,7 +53,7 @@ ROBOT_FILTER  = $(if $(robot_include),--include $(robot_include))
 main: deps firmware-main
 	@$(PYTHON) tools/run_firmware.py --board $(or $(BOARD),$(DEFAULT_BOARD)) \
 	    --library $(firstword $(LIBRARIES)) --path sw --opt $(lastword $(OPTS)) --app bench
-	@if [ -n "$(RENODE)" ]; then \
+	@if [ -n "$(RENODE_BIN)" ]; then \
 	    echo "main: profiling $(or $(BOARD),$(DEFAULT_BOARD)) in Renode (opcode counters) ..."; \
 	    $(PYTHON) -m models collect --board $(or $(BOARD),$(DEFAULT_BOARD)) -j$(JOBS); \
 	else \
@@ -61,7 +62,7 @@ main: deps firmware-main
 	@$(PYTHON) -m models report
 
 profiles: deps firmware
-	@if [ -z "$(RENODE)" ]; then echo "profiles: error: renode not found (set RENODE or install Renode)"; exit 1; fi
+	@if [ -z "$(RENODE_BIN)" ]; then echo "profiles: error: renode not found (set RENODE or install Renode)"; exit 1; fi
 	@$(PYTHON) -m models collect -j$(JOBS) $(if $(BOARD),--board $(BOARD)) $(if $(LIB),--library $(LIB)) \
 	    $(if $(OPT),--opt $(OPT))
 
@@ -90,10 +91,10 @@ unit: deps
 # renode-test runs the suites listed in robot-tests/tests.yaml from the repository root; the
 # summary step fails when zero tests ran (renode-test itself would report success).
 robot robot-all: firmware
-	@if [ -z "$(RENODE_TEST)" ]; then echo "robot: error: renode-test not found (set RENODE or install Renode)"; exit 1; fi
+	@if [ -z "$(RENODE_TEST_BIN)" ]; then echo "robot: error: renode-test not found (set RENODE or install Renode)"; exit 1; fi
 	@rm -rf $(ROBOT_OUT) && mkdir -p $(ROBOT_OUT)
-	@echo "robot: $(RENODE_TEST) -t robot-tests/tests.yaml -j$(JOBS) $(ROBOT_FILTER) $(if $(filter robot,$@),--exclude slow)"
-	@PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(RENODE_TEST) -t robot-tests/tests.yaml -j$(JOBS) \
+	@echo "robot: $(RENODE_TEST_BIN) -t robot-tests/tests.yaml -j$(JOBS) $(ROBOT_FILTER) $(if $(filter robot,$@),--exclude slow)"
+	@PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(RENODE_TEST_BIN) -t robot-tests/tests.yaml -j$(JOBS) \
 	    -r $(ROBOT_OUT) $(ROBOT_FILTER) $(if $(filter robot,$@),--exclude slow) > $(ROBOT_OUT)/renode-test.log 2>&1; \
 	    status=$$?; tail -n 25 $(ROBOT_OUT)/renode-test.log; \
 	    $(PYTHON) tools/robot_summary.py $$(find $(ROBOT_OUT) -name 'robot_output*.xml') && exit $$status

@@ -33,7 +33,7 @@ if [ -n "$(tools/find-renode.sh test)" ]; then
     step "robot suites ($target: renode-test -t robot-tests/tests.yaml)" \
         make --no-print-directory "$target" "${filters[@]}"
 else
-    summary+=("SKIPPED  robot suites: Renode not found (no \$RENODE, no renode-test on PATH, no build/tools/renode)")
+    summary+=("SKIPPED  robot suites: Renode not found (checked \$RENODE, renode-test on PATH, build/tools/renode)")
 fi
 
 echo

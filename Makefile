@@ -42,8 +42,10 @@ RENODE_BIN  := $(shell tools/find-renode.sh)
 RENODE_TEST_BIN := $(shell tools/find-renode.sh test)
 ROBOT_OUT   := build/robot
 
-# Robot tag filter from BOARD/LIB/OPT (tags: board id, library, opt, path, kind).
-robot_include = $(subst $(eval) ,AND,$(strip $(BOARD) $(LIB) $(OPT)))
+# Robot tag filter: the board id is a static tag of every test. Library and opt tags are added
+# while a test runs (one template row per library/opt), after Robot has selected the tests, so
+# LIB= and OPT= narrow the firmware build but not the robot selection.
+robot_include = $(BOARD)
 ROBOT_FILTER  = $(if $(robot_include),--include $(robot_include))
 
 .PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean profiles report

@@ -2,6 +2,8 @@
 
     python -m models report      calibrate, validate, write reports/ (predictions.csv, index.md/html, PNGs)
     python -m models table       calibrate and print predicted vs published per calibration cell
+        report and table take --measurements FILE (a copy of models/data/published-measurements.csv
+        with rows of one's own) and report takes --out DIR (instead of reports/)
     python -m models params      the effective configuration: every parameter, default and source
     python -m models collect ... profile firmware in Renode (models.profiles.collect)
 """
@@ -11,8 +13,23 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from models.profiles import store
+
+
+def report_options(rest: list[str]) -> argparse.Namespace:
+    from models import report
+    from models.calibration import published
+    parser = argparse.ArgumentParser(prog="python -m models report|table")
+    parser.add_argument("--measurements", type=Path, default=published.DATA,
+                        help="measurements CSV to calibrate against (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=report.REPORTS,
+                        help="report directory (report only; default: %(default)s)")
+    options = parser.parse_args(rest)
+    if not options.measurements.is_file():
+        parser.error(f"--measurements {options.measurements}: no such file")
+    return options
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,15 +48,18 @@ def main(argv: list[str] | None = None) -> int:
                               "source": p.source}))
         return 0
     started = time.monotonic()
+    options = report_options(args.rest)
     from models import pipeline, report
-    outcome = pipeline.run()
+    outcome = pipeline.run(measurements_file=options.measurements)
     if args.command == "table":
         print(report.terminal_table(outcome))
         return 0
     overhead_file = store.DATA / "overhead.json"
     overhead = json.loads(overhead_file.read_text()) if overhead_file.exists() else None
-    index = report.write(outcome, started, overhead)
-    print(f"models: wrote {index.parent.relative_to(pipeline.TOP)}/ (predictions.csv, index.md, "
+    index = report.write(outcome, started, overhead, options.out.resolve())
+    where = (index.parent.relative_to(pipeline.TOP) if index.parent.is_relative_to(pipeline.TOP)
+             else index.parent)
+    print(f"models: wrote {where}/ (predictions.csv, index.md, "
           f"index.html, PNGs) in {time.monotonic() - started:.1f} s")
     print(report.terminal_table(outcome))
     return 0

@@ -37,13 +37,15 @@ class Outcome:
     profiles: list[dict]
 
 
-def run(progress: bool = True) -> Outcome:
+def run(progress: bool = True, measurements_file: Path = published.DATA) -> Outcome:
+    """measurements_file: the published measurements to calibrate against (a copy with a user's
+    own rows added is how a user calibrates for their board)."""
     profiles = store.load_all()
     if not profiles:
         raise SystemExit(f"models: error: no profiles under {store.DATA}; run `make profiles`")
     params = all_params()
     cases = matrix_cases(profiles)
-    measurements = published.load()
+    measurements = published.load(measurements_file)
     cells, missing = fit.build_cells(cases, measurements)
     if progress:
         print(f"models: {len(profiles)} profiles, {len(cases)} cases, {len(cells)} calibration "

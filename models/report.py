@@ -332,18 +332,18 @@ def to_html(text: str) -> str:
             + "\n</body></html>\n")
 
 
-def write(outcome: Outcome, started: float, overhead: dict | None) -> Path:
-    REPORTS.mkdir(parents=True, exist_ok=True)
-    write_predictions(prediction_rows(outcome), REPORTS / "predictions.csv")
-    parity_plot(outcome, REPORTS / "parity.png")
-    error_plot(outcome, REPORTS / "errors.png")
+def write(outcome: Outcome, started: float, overhead: dict | None, out: Path = REPORTS) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    write_predictions(prediction_rows(outcome), out / "predictions.csv")
+    parity_plot(outcome, out / "parity.png")
+    error_plot(outcome, out / "errors.png")
     rows = sweep(outcome)
-    (REPORTS / "throughput-vs-size.csv").write_text(_csv_text(rows))
-    sweep_plots(rows, REPORTS)
+    (out / "throughput-vs-size.csv").write_text(_csv_text(rows))
+    sweep_plots(rows, out)
     text = markdown(outcome, crossovers(rows), time.monotonic() - started, overhead)
-    (REPORTS / "index.md").write_text(text)
-    (REPORTS / "index.html").write_text(to_html(text))
-    return REPORTS / "index.md"
+    (out / "index.md").write_text(text)
+    (out / "index.html").write_text(to_html(text))
+    return out / "index.md"
 
 
 def terminal_table(outcome: Outcome) -> str:

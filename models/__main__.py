@@ -6,6 +6,8 @@
         with rows of one's own) and report takes --out DIR (instead of reports/)
     python -m models params      the effective configuration: every parameter, default and source
     python -m models collect ... profile firmware in Renode (models.profiles.collect)
+    python -m models sweep ...   run a what-if sweep (models/sweeps/README.md)
+    python -m models studies     render the built-in studies from reports/sweeps/*.csv
 """
 from __future__ import annotations
 
@@ -34,9 +36,16 @@ def report_options(rest: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m models", description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("report", "table", "params", "collect"))
+    parser.add_argument("command", choices=("report", "table", "params", "collect", "sweep", "studies"))
     parser.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
+    if args.command == "sweep":
+        from models.sweeps import cli
+        return cli.main(args.rest)
+    if args.command == "studies":
+        from models.sweeps import studies
+        print(f"models: wrote {studies.render_all()}")
+        return 0
     if args.command == "collect":
         from models.profiles import collect
         return collect.main(args.rest)

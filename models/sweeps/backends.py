@@ -1,0 +1,85 @@
+"""Where points run: a local process pool (default) or a Ray cluster (`--backend ray`).
+
+Both offer the same three calls: submit(function, payload, timeout) -> handle,
+wait(handles) -> the handles that finished, result(handle) -> rows (raises the point's error).
+Ray is optional (requirements-ray.txt); without it the CLI says how to install it and exits 2.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from concurrent import futures
+from typing import Any, Callable
+
+PointFunction = Callable[[dict[str, Any], float], list[dict[str, Any]]]
+
+
+class BackendUnavailable(RuntimeError):
+    """The backend cannot start; str() is one line saying what to do."""
+
+
+class LocalBackend:
+    name = "local"
+
+    def __init__(self, jobs: int):
+        # fork: workers inherit the loaded models (profiles, calibration) instead of re-importing.
+        self.pool = futures.ProcessPoolExecutor(max_workers=jobs,
+                                                mp_context=multiprocessing.get_context("fork"))
+
+    def submit(self, function: PointFunction, payload: dict[str, Any], timeout: float) -> Any:
+        return self.pool.submit(function, payload, timeout)
+
+    def wait(self, handles: list[Any]) -> list[Any]:
+        done, _ = futures.wait(handles, return_when=futures.FIRST_COMPLETED)
+        return list(done)
+
+    def result(self, handle: Any) -> list[dict[str, Any]]:
+        return handle.result()
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class RayBackend:
+    name = "ray"
+
+    def __init__(self, jobs: int, address: str | None):
+        try:
+            import ray
+        except ImportError:
+            raise BackendUnavailable("--backend ray needs Ray: .venv/bin/pip install -r "
+                                     "requirements-ray.txt (or use --backend local)") from None
+        self.ray = ray
+        if not ray.is_initialized():
+            # address None starts a local Ray instance with `jobs` CPUs; "auto" or
+            # "ray://host:10001" joins an existing cluster.
+            options: dict[str, Any] = {"address": address, "log_to_driver": False,
+                                       "include_dashboard": False}
+            if address is None:
+                options["num_cpus"] = jobs
+            ray.init(**options)
+        self.remotes: dict[Any, Any] = {}
+
+    def submit(self, function: PointFunction, payload: dict[str, Any], timeout: float) -> Any:
+        remote = self.remotes.get(function)
+        if remote is None:
+            remote = self.remotes[function] = self.ray.remote(num_cpus=1, max_retries=0)(function)
+        return remote.remote(payload, timeout)
+
+    def wait(self, handles: list[Any]) -> list[Any]:
+        done, _ = self.ray.wait(handles, num_returns=1)
+        return done
+
+    def result(self, handle: Any) -> list[dict[str, Any]]:
+        try:
+            return self.ray.get(handle)
+        except self.ray.exceptions.RayTaskError as error:
+            raise RuntimeError(str(error.cause if hasattr(error, "cause") else error)) from None
+
+    def shutdown(self) -> None:
+        self.ray.shutdown()
+
+
+def make(name: str, jobs: int, address: str | None = None) -> LocalBackend | RayBackend:
+    if name == "ray":
+        return RayBackend(jobs, address)
+    return LocalBackend(jobs)

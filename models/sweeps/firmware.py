@@ -1,0 +1,153 @@
+"""`kind: firmware` points: build the image with the point's settings, run it in Renode.
+
+prepare() builds every variant the sweep needs (firmware/Makefile with FW_OUT=build/sweeps/fw/
+<variant>, so the matrix images in build/fw stay as they are), one make call per variant, and
+hashes each point as ELF + platform (board .repl/.resc, SoC files, peripheral models) + point.
+execute() runs the ELF in Renode through tools/run_firmware.py and returns its @result lines.
+The figures are SIMULATED (one counter cycle per executed instruction plus modelled accelerator
+time), labelled as such wherever they are shown.
+
+Run a firmware sweep under the shared Renode lock: `flock /tmp/renode.lock python -m models
+sweep ...` (the runner itself does not take it, so that one lock holder may run -j2).
+"""
+from __future__ import annotations
+
+import fcntl
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from models.sweeps.cache import TOP, content_hash, point_json
+from models.sweeps.runner import Task
+from models.sweeps.schema import Sweep
+
+FW_ROOT = TOP / "build" / "sweeps" / "fw"
+BUILD_LOCK = TOP / "build" / "sweeps" / ".build.lock"
+ACCELERATED = {"rt1060": "DCP", "rt1170": "CAAM"}  # boards whose driver has dispatch modes
+
+
+class BuildError(RuntimeError):
+    """A variant did not build; str() is one line naming it (make's output is in the log)."""
+
+
+def variant_of(point: dict[str, Any]) -> str:
+    return (f"b{point['buffer_bytes']}-i{point['iterations']}-{point['dispatch']}"
+            f"-p{point['packet_bytes']}")
+
+
+def make_modes(point: dict[str, Any]) -> list[str]:
+    """Driver mode variables for firmware/boards/<board>/hw.mk (DCP_MODES, CAAM_MODES)."""
+    at_once = point["dispatch"] == "all-at-once"
+    packet = point["packet_bytes"]
+    if point["board"] == "rt1060":
+        flags = [f"-DDCP_DISPATCH_CHAINED={int(at_once)}"]
+        flags += [f"-DDCP_MAX_PACKET_BYTES={packet}u"] if packet else []
+        return [f"DCP_MODES={' '.join(flags)}"]
+    if point["board"] == "rt1170":
+        flags = [f"-DCAAM_DISPATCH_QUEUED={int(at_once)}"]
+        flags += [f"-DCAAM_CHUNK_BYTES={packet}u"] if packet else []
+        return [f"CAAM_MODES={' '.join(flags)}"]
+    return []
+
+
+def platform_files(board: str) -> list[Path]:
+    files = [TOP / "platforms" / "scripts" / f"{board}.resc",
+             TOP / "platforms" / "boards" / f"{board}.repl"]
+    files += sorted((TOP / "platforms" / "socs").glob("*.repl"))
+    files += sorted((TOP / "peripherals").glob("*.cs"))
+    return [f for f in files if f.exists()]
+
+
+def platform_hash(board: str) -> str:
+    return content_hash(*(f.read_bytes() for f in platform_files(board)))
+
+
+def build(points: list[dict[str, Any]], log: Path) -> None:
+    """One make call per (variant, board, library, opt, app), for the paths the sweep needs."""
+    groups: dict[tuple, set[str]] = {}
+    for p in points:
+        if p["board"] not in ACCELERATED and (p["dispatch"] != "one-at-a-time" or p["packet_bytes"]):
+            raise BuildError(f"dispatch/packet_bytes apply to {', '.join(ACCELERATED)} only, "
+                             f"not {p['board']}")
+        groups.setdefault((variant_of(p), p["board"], p["library"], p["opt"], p["app"],
+                           p["buffer_bytes"], p["iterations"], tuple(make_modes(p))),
+                          set()).add(p["path"])
+    log.parent.mkdir(parents=True, exist_ok=True)
+    BUILD_LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with open(BUILD_LOCK, "w") as lock, open(log, "a") as out:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # variants share the library archives
+        for (variant, board, library, opt, app, size, iterations, modes), paths in groups.items():
+            command = ["make", "--no-print-directory", "-C", str(TOP / "firmware"), "-j2",
+                       f"BOARDS={board}", f"LIBRARIES={library}", f"OPTS={opt}",
+                       f"PATHS={' '.join(sorted(paths))}", f"APPS={app}",
+                       f"FW_OUT={FW_ROOT / variant}", f"BENCH_BUFFER_BYTES={size}",
+                       f"BENCH_ITERATIONS={iterations}", *modes, "elfs"]
+            out.write("$ " + " ".join(command) + "\n")
+            out.flush()
+            result = subprocess.run(command, stdout=out, stderr=subprocess.STDOUT)
+            if result.returncode != 0:
+                raise BuildError(f"building {board} {library} {opt} {variant} failed (see {log})")
+
+
+def elf_of(point: dict[str, Any]) -> Path:
+    return (FW_ROOT / variant_of(point) / point["board"] /
+            f"{point['library']}-{point['path']}-{point['opt']}" / f"{point['app']}.elf")
+
+
+def label_of(point: dict[str, Any]) -> str:
+    parts = [point["board"], point["library"], point["path"], point["opt"],
+             f"{point['buffer_bytes']} B"]
+    if point["dispatch"] != "one-at-a-time":
+        parts.append(point["dispatch"])
+    return " ".join(parts)
+
+
+def prepare(sweep: Sweep, points: list[dict[str, Any]], directory: Path) -> list[Task]:
+    build(points, directory / "build.log")
+    platforms: dict[str, str] = {}
+    tasks = []
+    for i, p in enumerate(points):
+        elf = elf_of(p)
+        if not elf.exists():
+            raise BuildError(f"{elf.relative_to(TOP)} was not built ({p['board']} has no "
+                             f"{p['path']} path?)")
+        if p["board"] not in platforms:
+            platforms[p["board"]] = platform_hash(p["board"])
+        key = content_hash("firmware", elf.read_bytes(), platforms[p["board"]], point_json(p))
+        payload = {"elf": str(elf), "board": p["board"],
+                   "uart_log": str(directory / "runs" / f"{key[:16]}.uart.txt")}
+        tasks.append(Task(i, p, key, label_of(p), payload, execute))
+    return tasks
+
+
+def execute(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
+    sys.path.insert(0, str(TOP / "tools"))
+    import run_firmware  # tools/run_firmware.py
+    renode = run_firmware.find_renode()
+    if renode is None:
+        raise RuntimeError("Renode not found (set RENODE or put renode on PATH)")
+    lines = run_firmware.run(renode, Path(payload["elf"]), payload["board"],
+                             Path(payload["uart_log"]), timeout)
+    faults = [line for line in lines if line.startswith("@fault")]
+    if faults:
+        raise RuntimeError(f"firmware fault: {faults[0]}")
+    done = [line for line in lines if line.startswith("@done")]
+    if done and "failures=0" not in done[-1]:
+        raise RuntimeError(f"firmware reported failures: {done[-1]}")
+    results = run_firmware.parse_results(lines)
+    if not results:
+        raise RuntimeError(f"no @result lines (see {payload['uart_log']})")
+    rows = []
+    for r in results:
+        cycles, size = int(r["cycles"]), int(r.get("bytes", 0))
+        rows.append({
+            "algorithm": r["algorithm"], "direction": r.get("direction", r.get("phase", "")),
+            "key_bits": r.get("key_bits", 0), "iterations_run": r.get("iterations", 1),
+            "cycles": cycles, "bytes": size, "clock_hz": r["clock_hz"],
+            "cycles_per_call": cycles / max(1, int(r.get("iterations", 1))),
+            "cycles_per_byte": round(cycles / size, 4) if size else "",
+            "kib_per_s": round(size * r["clock_hz"] / cycles / 1024.0, 2) if size and cycles else "",
+            "figures": "simulated",
+        })
+    return rows

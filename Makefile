@@ -7,6 +7,7 @@
 #   make robot        the robot suites only (needs Renode)
 #   make profiles     profile the firmware matrix in Renode into models/profiles/data/ (needs Renode)
 #   make report       calibrate the cycle models, write reports/ (from the stored profiles, no Renode)
+#   make lab N=<n>    teaching lab n (docs/labs/): its steps end to end, then its check
 #   make deps         dependencies (Debian packages, .venv, third-party sources, Renode)
 #   make clean        remove build/
 #
@@ -48,7 +49,7 @@ ROBOT_OUT   := build/robot
 robot_include = $(BOARD)
 ROBOT_FILTER  = $(if $(robot_include),--include $(robot_include))
 
-.PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean profiles report
+.PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean profiles report lab
 
 # Build and run the default board in Renode (when present) and refresh its profiles, then
 # calibrate, predict and write the report from the profiles in models/profiles/data/.
@@ -100,6 +101,11 @@ robot robot-all: firmware
 	    -r $(ROBOT_OUT) $(ROBOT_FILTER) $(if $(filter robot,$@),--exclude slow) > $(ROBOT_OUT)/renode-test.log 2>&1; \
 	    status=$$?; tail -n 25 $(ROBOT_OUT)/renode-test.log; \
 	    $(PYTHON) tools/robot_summary.py $$(find $(ROBOT_OUT) -name 'robot_output*.xml') && exit $$status
+
+# One teaching lab: the ```sh steps of docs/labs/<N>-*.md, then docs/labs/checks/test_lab<N>.py.
+lab: deps
+	@$(if $(N),,$(error usage: make lab N=<n>; the labs are listed in docs/labs/README.md))
+	@$(PYTHON) tools/lab.py run $(N)
 
 test test-all: deps
 	@tools/test.sh $(if $(filter test-all,$@),all,default) "$(BOARD)" "$(LIB)" "$(OPT)"

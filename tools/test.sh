@@ -36,6 +36,12 @@ else
     summary+=("SKIPPED  robot suites: Renode not found (checked \$RENODE, renode-test on PATH, build/tools/renode)")
 fi
 
+# The teaching labs' checked solutions (docs/labs/): each runs its page's steps, then asserts on
+# what they produced. Labs marked slow (several builds and Renode runs) only in `make test-all`.
+labs=("lab and not slow"); [ "$mode" = all ] && labs=("lab")
+step "lab checks (pytest -m '${labs[0]}' docs/labs/checks)" \
+    .venv/bin/python -m pytest -q -rs -p no:cacheprovider -m "${labs[0]}" docs/labs/checks
+
 echo
 echo "=== summary"
 printf '  %s\n' "${summary[@]}"

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Helpers of the teaching labs (docs/labs/).
+
+    tools/lab.py run N            run lab N's steps (the ```sh blocks under "## Steps" of its page),
+                                  then its check (pytest -m lab docs/labs/checks/test_labN.py)
+    tools/lab.py steps N          print lab N's steps without running them
+    tools/lab.py bench --board B --elf E --out F.jsonl
+                                  run one firmware image in Renode, save its @result lines
+    tools/lab.py compare A.jsonl B.jsonl ...
+                                  cycles/byte (or cycles) of each result, one column per file, and
+                                  the ratio of the first column to each other column
+
+Simulated figures are Renode's: one counter cycle per executed instruction plus the modelled
+accelerator time; they are not hardware cycles (README.md).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+TOP = Path(__file__).resolve().parent.parent
+LABS = TOP / "docs" / "labs"
+CHECKS = LABS / "checks"
+sys.path.insert(0, str(TOP / "tools"))
+
+import run_firmware  # noqa: E402  (tools/ is not a package)
+
+
+def page_of(number: int) -> Path:
+    pages = sorted(LABS.glob(f"{number}-*.md"))
+    if len(pages) != 1:
+        raise SystemExit(f"lab: no lab {number} (pages: "
+                         f"{', '.join(p.name for p in sorted(LABS.glob('[0-9]-*.md')))})")
+    return pages[0]
+
+
+def steps_of(page: Path) -> list[str]:
+    """The ```sh blocks of the page's "## Steps" section, in order."""
+    text = page.read_text()
+    section = re.search(r"^## Steps\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    if section is None:
+        raise SystemExit(f"lab: {page.relative_to(TOP)} has no '## Steps' section")
+    blocks = re.findall(r"^```sh\n(.*?)^```", section.group(1), re.M | re.S)
+    if not blocks:
+        raise SystemExit(f"lab: {page.relative_to(TOP)}: no ```sh blocks under '## Steps'")
+    return blocks
+
+
+def run_steps(number: int) -> int:
+    """Runs each step block in bash from the repository root, as a student would type it."""
+    page = page_of(number)
+    for index, block in enumerate(steps_of(page), 1):
+        print(f"\n--- lab {number}, step {index} ({page.name})\n{block.rstrip()}", flush=True)
+        started = time.monotonic()
+        status = subprocess.run(["bash", "-euo", "pipefail", "-c", block], cwd=TOP).returncode
+        if status != 0:
+            print(f"lab: error: lab {number}, step {index} failed with status {status}",
+                  file=sys.stderr)
+            return status
+        print(f"--- step {index} done in {time.monotonic() - started:.0f} s", flush=True)
+    return 0
+
+
+def run_lab(number: int) -> int:
+    started = time.monotonic()
+    status = run_steps(number)
+    if status != 0:
+        return status
+    check = CHECKS / f"test_lab{number}.py"
+    print(f"\n--- lab {number}: check ({check.relative_to(TOP)})", flush=True)
+    env = dict(os.environ, LAB_STEPS_DONE=str(number))
+    status = subprocess.run([sys.executable, "-m", "pytest", "-q", "-m", "lab", "-p",
+                             "no:cacheprovider", str(check)], cwd=TOP, env=env).returncode
+    print(f"lab {number}: {'PASS' if status == 0 else 'FAIL'} in "
+          f"{time.monotonic() - started:.0f} s", flush=True)
+    return status
+
+
+def bench(board: str, elf: Path, out: Path, timeout: float) -> int:
+    if not elf.is_file():
+        print(f"lab: error: {elf} does not exist (build it first, see the lab's steps)",
+              file=sys.stderr)
+        return 1
+    renode = run_firmware.find_renode()
+    if renode is None:
+        print("lab: error: Renode not found (set RENODE or put renode on PATH)", file=sys.stderr)
+        return 1
+    print(f"Running {elf.relative_to(TOP) if elf.is_relative_to(TOP) else elf} in Renode ...",
+          flush=True)
+    started = time.monotonic()
+    try:
+        lines = run_firmware.run(renode, elf, board, out.with_suffix(".uart.txt"), timeout)
+    except RuntimeError as error:
+        print(f"lab: error: {error}", file=sys.stderr)
+        return 1
+    results = run_firmware.parse_results(lines)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("".join(json.dumps(r) + "\n" for r in results))
+    print(f"done in {time.monotonic() - started:.1f} s host time; {len(results)} results in {out}")
+    run_firmware.print_table(results)
+    if any(line.startswith("@fault") for line in lines) or not results:
+        print("lab: error: the firmware faulted or printed no results", file=sys.stderr)
+        return 1
+    return 0
+
+
+def load(path: Path) -> list[dict]:
+    if not path.is_file():
+        raise SystemExit(f"lab: error: {path} does not exist (run the lab's earlier steps)")
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def result_key(r: dict) -> tuple:
+    return (r["algorithm"], r.get("key_bits") or 0, r.get("direction", r.get("phase", "")))
+
+
+def figure(r: dict) -> float:
+    """Cycles per byte for bulk work, cycles per call otherwise."""
+    return r["cycles"] / r["bytes"] if r.get("bytes") else r["cycles"] / max(1, r["iterations"])
+
+
+def compare(paths: list[Path]) -> int:
+    runs = [{result_key(r): r for r in load(p)} for p in paths]
+    keys = [k for k in runs[0] if all(k in run for run in runs)]
+    if not keys:
+        print("lab: error: the files have no result in common", file=sys.stderr)
+        return 1
+    names = [p.stem for p in paths]
+    width = max(12, *(len(n) for n in names))
+    print("SIMULATED figures: cycles/byte (bulk) or cycles per call; ratio = first / that column")
+    header = f"  {'algorithm':<16} {'key':>4} {'dir':<9} {'bytes':>6}"
+    for name in names:
+        header += f" {name:>{width}}"
+    for name in names[1:]:
+        header += f" {'ratio ' + name:>{width + 6}}"
+    print(header)
+    for key in keys:
+        values = [figure(run[key]) for run in runs]
+        line = (f"  {key[0]:<16} {key[1] or '':>4} {key[2]:<9} "
+                f"{runs[0][key].get('buffer_bytes') or '':>6}")
+        for value in values:
+            line += f" {value:>{width}.2f}"
+        for value in values[1:]:
+            line += f" {values[0] / value:>{width + 6}.2f}"
+        print(line)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("run", "steps"):
+        sub.add_parser(name).add_argument("number", type=int)
+    one = sub.add_parser("bench")
+    one.add_argument("--board", required=True, choices=sorted(run_firmware.UARTS))
+    one.add_argument("--elf", required=True, type=Path)
+    one.add_argument("--out", required=True, type=Path, help="results file (.jsonl)")
+    one.add_argument("--timeout", type=float, default=600, help="host seconds (default 600)")
+    many = sub.add_parser("compare")
+    many.add_argument("files", nargs="+", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        return run_lab(args.number)
+    if args.command == "steps":
+        for block in steps_of(page_of(args.number)):
+            print(block)
+        return 0
+    if args.command == "bench":
+        return bench(args.board, args.elf.resolve(), args.out.resolve(), args.timeout)
+    return compare(args.files)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

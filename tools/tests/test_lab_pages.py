@@ -1,0 +1,57 @@
+"""The teaching labs (docs/labs/): every page has the agreed sections and runnable steps, is linked
+from the index and has a check; tools/lab.py compares result files as documented."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import lab
+
+PAGES = sorted(lab.LABS.glob("[0-9]-*.md"))
+SECTIONS = ("**Goal.**", "**What you will learn**", "## Steps", "## What you should observe",
+            "## Questions", "## Solution and check", "## Pitfalls")
+
+
+def test_there_are_labs():
+    assert len(PAGES) >= 1
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
+def test_page_has_sections_steps_and_a_check(page: Path):
+    text = page.read_text()
+    for section in SECTIONS:
+        assert section in text, f"{page.name}: no '{section}'"
+    assert lab.steps_of(page), f"{page.name}: no steps"
+    number = int(page.name.split("-")[0])
+    check = lab.CHECKS / f"test_lab{number}.py"
+    assert check.is_file() and "pytest.mark.lab" in check.read_text()
+    assert f"make lab N={number}" in text
+
+
+def test_index_links_every_page_and_only_pages_that_exist():
+    index = (lab.LABS / "README.md").read_text()
+    links = set(re.findall(r"\]\(([0-9]-[a-z0-9-]+\.md)\)", index))
+    assert links == {p.name for p in PAGES}
+
+
+def test_steps_are_the_sh_blocks_of_the_steps_section(tmp_path: Path):
+    page = tmp_path / "9-x.md"
+    page.write_text("# x\n```sh\nnot a step\n```\n## Steps\n\n1. a\n\n```sh\necho a\n```\n"
+                    "```python\nnot a step\n```\n```sh\necho b\necho c\n```\n## Questions\n"
+                    "```sh\nnot a step\n```\n")
+    assert lab.steps_of(page) == ["echo a\n", "echo b\necho c\n"]
+
+
+def test_compare_prints_each_file_and_the_ratio(tmp_path: Path, capsys):
+    def write(name: str, cycles: int) -> Path:
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(json.dumps({"algorithm": "sha256", "key_bits": 0, "buffer_bytes": 64,
+                                    "iterations": 4, "cycles": cycles, "bytes": 256}) + "\n")
+        return path
+
+    assert lab.compare([write("sw", 2560), write("hw", 1280)]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "sha256" in line)
+    assert row.split()[-3:] == ["10.00", "5.00", "2.00"]

@@ -9,6 +9,9 @@
     tools/lab.py compare A.jsonl B.jsonl ...
                                   cycles/byte (or cycles) of each result, one column per file, and
                                   the ratio of the first column to each other column
+    tools/lab.py pivot build/sweeps/<name>/results.csv --by path [--figure cycles_per_byte]
+                                  a sweep's results with one column per value of --by and the
+                                  ratio of the first column to the others (models/sweeps/README.md)
 
 Simulated figures are Renode's: one counter cycle per executed instruction plus the modelled
 accelerator time; they are not hardware cycles (README.md).
@@ -16,6 +19,7 @@ accelerator time; they are not hardware cycles (README.md).
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import re
@@ -152,6 +156,49 @@ def compare(paths: list[Path]) -> int:
     return 0
 
 
+# Result columns of a sweep CSV; every other column describes the point (models/sweeps/cache.py).
+SWEEP_FIGURES = ("sweep", "point", "model", "clock_hz", "cycles_per_call", "time_us",
+                 "cycles_per_byte", "kib_per_s", "figures", "iterations_run", "cycles", "bytes",
+                 "buffer_bytes_run")
+
+
+def pivot(path: Path, by: str, figure_name: str, only: list[str]) -> int:
+    """One row per point-without-`by` and result, one column per value of `by`."""
+    if not path.is_file():
+        print(f"lab: error: {path} does not exist (run the sweep first)", file=sys.stderr)
+        return 1
+    rows = list(csv.DictReader(path.open()))
+    if not rows or by not in rows[0]:
+        print(f"lab: error: {path} has no column '{by}' (columns: "
+              f"{', '.join(rows[0]) if rows else 'none'})", file=sys.stderr)
+        return 1
+    filters = [f.split("=", 1) for f in only]
+    rows = [r for r in rows if all(r.get(k) == v for k, v in filters)]
+    kind = rows[0].get("figures", "") if rows else ""
+    keys = [c for c in rows[0] if c not in SWEEP_FIGURES and c != by] if rows else []
+    varying = [k for k in keys if len({r[k] for r in rows}) > 1]
+    values = list(dict.fromkeys(r[by] for r in rows))
+    table: dict[tuple, dict[str, float]] = {}
+    for r in rows:
+        if r.get(figure_name) in (None, ""):
+            continue
+        table.setdefault(tuple(r[k] for k in varying), {})[r[by]] = float(r[figure_name])
+    print(f"{kind.upper() or 'SWEEP'} figures: {figure_name}, one column per {by}; "
+          f"ratio = {values[0]} / that column")
+    width = 12
+    print("  " + " ".join(f"{k:<12}" for k in varying) + "".join(f" {v:>{width}}" for v in values)
+          + "".join(f" {'ratio ' + v:>{width + 6}}" for v in values[1:]))
+    for key, cells in table.items():
+        line = "  " + " ".join(f"{k:<12}" for k in key)
+        line += "".join(f" {cells[v]:>{width}.2f}" if v in cells else f" {'-':>{width}}"
+                        for v in values)
+        line += "".join(f" {cells[values[0]] / cells[v]:>{width + 6}.2f}"
+                        if v in cells and values[0] in cells and cells[v] else f" {'-':>{width + 6}}"
+                        for v in values[1:])
+        print(line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -164,6 +211,13 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--timeout", type=float, default=600, help="host seconds (default 600)")
     many = sub.add_parser("compare")
     many.add_argument("files", nargs="+", type=Path)
+    table = sub.add_parser("pivot")
+    table.add_argument("csv", type=Path, help="a sweep's results.csv")
+    table.add_argument("--by", required=True, help="the column to spread, e.g. path or dispatch")
+    table.add_argument("--figure", default="cycles_per_byte",
+                       help="cycles_per_byte (default), kib_per_s, time_us or cycles_per_call")
+    table.add_argument("--only", action="append", default=[], metavar="COLUMN=VALUE",
+                       help="keep only these rows (repeatable), e.g. --only algorithm=sha256")
     args = parser.parse_args(argv)
     if args.command == "run":
         return run_lab(args.number)
@@ -173,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "bench":
         return bench(args.board, args.elf.resolve(), args.out.resolve(), args.timeout)
+    if args.command == "pivot":
+        return pivot(args.csv, args.by, args.figure, args.only)
     return compare(args.files)
 
 

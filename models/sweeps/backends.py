@@ -39,15 +39,22 @@ class LocalBackend:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
+def require(name: str) -> None:
+    """Fails early (before any build) when the backend cannot be used here."""
+    if name == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise BackendUnavailable("--backend ray needs Ray: .venv/bin/pip install -r "
+                                     "requirements-ray.txt (or use --backend local)") from None
+
+
 class RayBackend:
     name = "ray"
 
     def __init__(self, jobs: int, address: str | None):
-        try:
-            import ray
-        except ImportError:
-            raise BackendUnavailable("--backend ray needs Ray: .venv/bin/pip install -r "
-                                     "requirements-ray.txt (or use --backend local)") from None
+        require("ray")
+        import ray
         self.ray = ray
         if not ray.is_initialized():
             # address None starts a local Ray instance with `jobs` CPUs; "auto" or

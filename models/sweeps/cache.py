@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 TOP = Path(__file__).resolve().parents[2]
-ROOT = TOP / "build" / "sweeps"
+# MODELS_SWEEP_ROOT moves the caches and CSVs elsewhere (the tests use a temporary directory).
+ROOT = Path(os.environ.get("MODELS_SWEEP_ROOT", TOP / "build" / "sweeps"))
 
 
 def content_hash(*parts: bytes | str) -> str:

@@ -82,6 +82,7 @@ def run(sweep: Sweep, *, jobs: int = 2, backend: str = "local", address: str | N
     long firmware sweep can be run in chunks; run again to continue.
     """
     from models.sweeps.kinds import KINDS
+    backends.require(backend)
     started = time.monotonic()
     timeout = timeout or sweep.timeout
     retries = sweep.retries if retries is None else retries

@@ -114,6 +114,11 @@ def accelerator_cycles(case: Case, board: boards.Board, clock: float, point: dic
     return glue + engine_seconds * clock
 
 
+def sig(value: float) -> float:
+    """Seven significant digits: the CSV stays readable, the models are not that exact anyway."""
+    return float(f"{value:.7g}")
+
+
 def recost(point: dict[str, Any], by_image: dict[tuple, list[Case]],
            calibrated: Values) -> list[dict[str, Any]]:
     board = boards.BOARDS[point["board"]]
@@ -141,9 +146,9 @@ def recost(point: dict[str, Any], by_image: dict[tuple, list[Case]],
         rows.append({
             "algorithm": case.algorithm, "key_bits": case.key_bits, "buffer_bytes_run": size,
             "model": case.model, "clock_hz": clock,
-            "cycles_per_call": round(cycles, 2), "time_us": round(cycles / clock * 1e6, 4),
-            "cycles_per_byte": round(cycles / size, 4) if size else "",
-            "kib_per_s": round(size * clock / cycles / 1024.0, 2) if size else "",
+            "cycles_per_call": sig(cycles), "time_us": sig(cycles / clock * 1e6),
+            "cycles_per_byte": sig(cycles / size) if size else "",
+            "kib_per_s": sig(size * clock / cycles / 1024.0) if size else "",
             "figures": "predicted",
         })
     return rows

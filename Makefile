@@ -8,6 +8,9 @@
 #   make profiles     profile the firmware matrix in Renode into models/profiles/data/ (needs Renode)
 #   make report       calibrate the cycle models, write reports/ (from the stored profiles, no Renode)
 #   make lab N=<n>    teaching lab n (docs/labs/): its steps end to end, then its check
+#   make sweep STUDY=<name>  one built-in what-if study (models/sweeps/<name>.yaml) into reports/
+#   make studies      every built-in study, then reports/studies.md (firmware ones need Renode)
+#   make whatif-bench time 1,000 hardware what-if points re-costed from the stored profiles
 #   make deps         dependencies (Debian packages, .venv, third-party sources, Renode)
 #   make clean        remove build/
 #
@@ -106,6 +109,27 @@ robot robot-all: firmware
 lab: deps
 	@$(if $(N),,$(error usage: make lab N=<n>; the labs are listed in docs/labs/README.md))
 	@$(PYTHON) tools/lab.py run $(N)
+
+# What-if sweeps (models/sweeps/README.md). A firmware study without Renode keeps its committed
+# CSV in reports/sweeps/ and says so; hardware studies need no Renode.
+STUDIES := buffer-size dispatch clock-opt
+$(call check,$(STUDY),$(STUDIES),STUDY)
+run_study = if [ -z "$(RENODE_BIN)" ] && grep -q '^kind: firmware' models/sweeps/$(1).yaml; then \
+	    echo "sweep: Renode not found: $(1) keeps reports/sweeps/$(1).csv"; \
+	else $(PYTHON) -m models sweep models/sweeps/$(1).yaml -j$(JOBS) --out reports/sweeps; fi
+
+.PHONY: sweep studies whatif-bench
+sweep: deps
+	@$(if $(STUDY),,$(error usage: make sweep STUDY=<name>; one of: $(STUDIES)))
+	@$(call run_study,$(STUDY))
+	@$(PYTHON) -m models studies
+
+studies: deps
+	@$(foreach s,$(STUDIES),$(call run_study,$(s)) && ) true
+	@$(PYTHON) -m models studies
+
+whatif-bench: deps
+	@$(PYTHON) -m models sweep models/sweeps/whatif-1000.yaml --bench -j$(JOBS)
 
 test test-all: deps
 	@tools/test.sh $(if $(filter test-all,$@),all,default) "$(BOARD)" "$(LIB)" "$(OPT)"

@@ -332,6 +332,15 @@ def to_html(text: str) -> str:
             + "\n</body></html>\n")
 
 
+def studies_section(out: Path) -> str:
+    """The what-if studies (reports/studies.md, written by `make studies`), one level down."""
+    page = out / "studies.md"
+    if not page.exists():
+        return ""
+    lines = page.read_text().splitlines()
+    return "\n" + "\n".join("#" + line if line.startswith("#") else line for line in lines) + "\n"
+
+
 def write(outcome: Outcome, started: float, overhead: dict | None, out: Path = REPORTS) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     write_predictions(prediction_rows(outcome), out / "predictions.csv")
@@ -341,6 +350,7 @@ def write(outcome: Outcome, started: float, overhead: dict | None, out: Path = R
     (out / "throughput-vs-size.csv").write_text(_csv_text(rows))
     sweep_plots(rows, out)
     text = markdown(outcome, crossovers(rows), time.monotonic() - started, overhead)
+    text += studies_section(out)
     (out / "index.md").write_text(text)
     (out / "index.html").write_text(to_html(text))
     return out / "index.md"

@@ -33,7 +33,7 @@ from models.matrix import Case
 from models.params import Values
 from models.sweeps.cache import TOP, content_hash, point_json
 from models.sweeps.runner import Task
-from models.sweeps.schema import Sweep
+from models.sweeps.schema import HARDWARE_KEYS, Sweep
 
 ACCEL_DIR = TOP / "models" / "accelerators"
 
@@ -167,9 +167,10 @@ def execute_batch(payload: dict[str, Any], timeout: float) -> list[dict[str, Any
 
 
 def label_of(point: dict[str, Any]) -> str:
+    defaults = {k: spec.default for k, spec in HARDWARE_KEYS.items()}
     extra = " ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
                      for k, v in point.items()
-                     if k not in ("board", "library", "path", "opt", "app"))
+                     if k not in ("board", "library", "path", "opt", "app") and v != defaults.get(k))
     return f"{point['board']} {point['library']} {point['path']} {point['opt']} {extra}".strip()
 
 

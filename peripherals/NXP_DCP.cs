@@ -630,7 +630,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
                 if(packet.Hash && !packet.HashInit)
                 {
-                    channel.HashState.Load(saved, 0);
+                    channel.HashState.Load(saved, ContextHashOffset);
                 }
                 if(packet.Cipher && !packet.CipherInit)
                 {
@@ -755,7 +755,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             if((packet.Hash || packet.Cipher) && ContextSwitching)
             {
                 var saved = new byte[ContextAreaBytes];
-                channel.HashState.Save(saved, 0);
+                channel.HashState.Save(saved, ContextHashOffset);
                 Array.Copy(channel.Iv, 0, saved, ContextCipherOffset, 16);
                 if(!TryWriteMemory(ContextArea(n), saved))
                 {
@@ -942,11 +942,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private bool ContextSwitching => (ctrl & CtrlContextSwitching) != 0;
         private bool ContextCaching => (ctrl & CtrlContextCaching) != 0;
 
-        // fsl_dcp.c keeps channel n's running hash at word 43 - 13n of the context buffer (ch0 at
-        // byte 172, ch3 at byte 16): 52 bytes per channel, 36 of hash state then 16 of cipher IV.
+        // Channel n's 52-byte area of the context buffer (layout at ContextAreaBytes).
         private ulong ContextArea(int n)
         {
-            return (ulong)contextAddress + ContextFirstAreaOffset + (ulong)(ContextAreaBytes * (ChannelCount - 1 - n));
+            return (ulong)contextAddress + (ulong)(ContextAreaBytes * (ChannelCount - 1 - n));
         }
 
         private bool TryReadMemory(ulong address, long count, out byte[] data)
@@ -1151,9 +1150,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const uint KeySelectUnique = 0xFE;
         private const uint KeySelectOtp = 0xFF;
 
-        private const uint ContextFirstAreaOffset = 16;
+        // The 208-byte context buffer holds four 52-byte channel areas, channel 3 first; each area
+        // is 16 bytes of cipher IV followed by 36 bytes of hash state. This puts the running hash of
+        // channel n at byte 16 + 52 * (3 - n), the offsets fsl_dcp.c reads (accelerators.md 1.7),
+        // and keeps every area inside the 208 bytes software allocates.
         private const int ContextAreaBytes = 52;
-        private const int ContextCipherOffset = 36;
+        private const int ContextCipherOffset = 0;
+        private const int ContextHashOffset = 16;
 
         private class Channel
         {

@@ -333,6 +333,24 @@ Should Keep Interleaved Hash Contexts Apart Through The Context Buffer
     Digest Should Be    ${PAYLOAD}    ${digest_a}
     Digest Should Be    ${PAYLOAD2}    ${digest_b}
 
+Should Keep Every Channel's Saved Context Inside The 208-Byte Buffer
+    [Documentation]    fsl_dcp.c allocates 208 bytes for CONTEXT and the link places other data right
+    ...                after it; a hash packet on each channel with context switching on must leave the
+    ...                16 bytes on either side of the buffer untouched.
+    Init DCP    0x00A00000
+    ${guard}=    Evaluate    'a5' * 16
+    Write Hex    ${{ ${CONTEXT} - 16 }}    ${guard}
+    Write Hex    ${{ ${CONTEXT} + 208 }}    ${guard}
+    Write Hex    ${SOURCE}    ${{ '41' * 64 }}
+    FOR    ${channel}    IN RANGE    4
+        Write Packet    ${PACKET}    0    ${{ ${HASH} | ${HASH_INIT} }}    ${SHA256}    ${SOURCE}    0    64    ${PAYLOAD}
+        Kick    ${channel}    ${PACKET}
+        Run For Microseconds    50
+        Channel Should Be Idle Without Error    ${channel}
+    END
+    Memory Should Be    ${{ ${CONTEXT} - 16 }}    ${guard}
+    Memory Should Be    ${{ ${CONTEXT} + 208 }}    ${guard}
+
 Should Keep Per-Channel State With Context Caching
     [Documentation]    Linux's set-up: caching on, switching off; two messages on two channels.
     Init DCP    0x00C00000

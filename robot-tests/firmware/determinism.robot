@@ -2,6 +2,9 @@
 Documentation     The same ELF run twice executes exactly the same instructions and reports the
 ...               same cycle counts: profiles and predictions are reproducible.
 Resource          ../resources/firmware.resource
+# Host-time limit: a CPU abort halts virtual time, so the UART waits (virtual-time timeouts)
+# would never expire; the test fails after this instead of stalling the run.
+Test Timeout      10 minutes
 Test Tags         sw    firmware
 
 *** Keywords ***

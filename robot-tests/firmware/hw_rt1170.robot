@@ -5,6 +5,9 @@ Documentation     Accelerator path on the rt1170: every library x opt x app of t
 ...               Besides what the software suite checks, each run must have sent jobs to the CAAM and
 ...               none of them may have failed.
 Resource          ../resources/firmware.resource
+# Host-time limit: a CPU abort halts virtual time, so the UART waits (virtual-time timeouts)
+# would never expire; the test fails after this instead of stalling the run.
+Test Timeout      10 minutes
 Test Template     Accelerator Path Should Work
 Test Tags         rt1170    caam    firmware
 

@@ -5,6 +5,9 @@ Documentation     samd21 `hw` path end to end: firmware provisions the ATECC508A
 ...               part on both paths, whose figures are printed for the notes, not asserted.
 Library           OperatingSystem
 Resource          ../resources/firmware.resource
+# Host-time limit: a CPU abort halts virtual time, so the UART waits (virtual-time timeouts)
+# would never expire; the test fails after this instead of stalling the run.
+Test Timeout      10 minutes
 Test Tags         samd21    atecc508a    firmware
 
 *** Variables ***

@@ -1,6 +1,9 @@
 *** Settings ***
 Documentation     Software path on the rt1170: every library x opt x app of the matrix.
 Resource          ../resources/firmware.resource
+# Host-time limit: a CPU abort halts virtual time, so the UART waits (virtual-time timeouts)
+# would never expire; the test fails after this instead of stalling the run.
+Test Timeout      10 minutes
 Test Template     Software Path Should Work
 Test Tags         rt1170    sw    firmware
 

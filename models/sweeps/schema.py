@@ -12,6 +12,8 @@ A definition names a kind of point and the values to try:
     fixed: {library: mbedtls}    # values every point shares
     axes:                        # lists; the points are their cartesian product
       board: [rt1060, rt1170]
+    exclude:                     # optional: drop the points that match every key of an entry
+      - {board: rt1170, buffer_bytes: 16}
 
 Every problem is reported as one line naming the file, the key and what was expected.
 """
@@ -32,7 +34,8 @@ OPTS = ("none", "high-speed")
 APPS = ("bench", "selftest", "ecdsa")
 DISPATCH = ("one-at-a-time", "all-at-once")
 PLACEMENTS = ("linked", "flash")
-TOP_KEYS = ("name", "kind", "description", "study", "timeout", "retries", "fixed", "axes")
+TOP_KEYS = ("name", "kind", "description", "study", "timeout", "retries", "fixed", "axes",
+            "exclude")
 
 
 class SweepError(ValueError):
@@ -129,6 +132,7 @@ class Sweep:
     retries: int = 1
     fixed: dict[str, Any] = field(default_factory=dict)
     axes: dict[str, list[Any]] = field(default_factory=dict)
+    exclude: list[dict[str, Any]] = field(default_factory=list)
 
     def points(self) -> list[dict[str, Any]]:
         """Every point: defaults, then fixed values, then one value per axis (in file order)."""
@@ -140,7 +144,8 @@ class Sweep:
         for combo in itertools.product(*(self.axes[n] for n in names)):
             point = dict(base)
             point.update(zip(names, combo))
-            out.append(point)
+            if not any(all(point.get(k) == v for k, v in rule.items()) for rule in self.exclude):
+                out.append(point)
         return out
 
     @property
@@ -208,11 +213,22 @@ def parse(data: Any, file: Path) -> Sweep:
                 raise _fail(file, f"axes.{key}[{i}]", spec.expected, value)
         if len(set(map(repr, values))) != len(values):
             raise _fail(file, f"axes.{key}", "distinct values", values)
+    exclude = data.get("exclude", []) or []
+    if not isinstance(exclude, list):
+        raise _fail(file, "exclude", "a list of mappings key: value", exclude)
+    for i, rule in enumerate(exclude):
+        if not isinstance(rule, dict) or not rule:
+            raise _fail(file, f"exclude[{i}]", "a mapping key: value", rule)
+        for key, value in rule.items():
+            spec = _key_spec(file, kind, f"exclude[{i}].{key}", key)
+            if isinstance(value, list) or not spec.accepts(value):
+                raise _fail(file, f"exclude[{i}].{key}", spec.expected, value)
     for key, spec in KIND_KEYS[kind].items():
         if spec.required and key not in fixed and key not in axes:
             raise _fail(file, key, f"a value in fixed or axes ({spec.expected})", None)
     return Sweep(file, name, kind, data.get("description", ""), data.get("study"),
-                 float(timeout), retries, dict(fixed), {k: list(v) for k, v in axes.items()})
+                 float(timeout), retries, dict(fixed), {k: list(v) for k, v in axes.items()},
+                 [dict(rule) for rule in exclude])
 
 
 def load(file: Path) -> Sweep:

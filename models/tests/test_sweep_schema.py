@@ -44,7 +44,23 @@ axes:
     assert len({tuple(sorted(p.items())) for p in points}) == len(points)
 
 
+def test_exclude_drops_the_matching_points(tmp_path):
+    sweep = schema.load(write(tmp_path, """
+kind: firmware
+fixed: {library: mbedtls, opt: high-speed}
+axes:
+  board: [rt1060, stm32f407]
+  path: [sw, hw]
+exclude:
+  - {board: stm32f407, path: hw}
+"""))
+    assert [(p["board"], p["path"]) for p in sweep.points()] == [
+        ("rt1060", "sw"), ("rt1060", "hw"), ("stm32f407", "sw")]
+
+
 @pytest.mark.parametrize("text, key, expected", [
+    ("kind: firmware\nfixed: {board: rt1060, library: mbedtls, opt: none}\naxes: {path: [sw]}\n"
+     "exclude: [{path: gpu}]\n", "exclude[0].path", "one of sw, hw"),
     ("kind: firmware\nfixed: {library: mbedtls, opt: none, path: sw}\naxes: {board: [rt1060, "
      "rt9999]}\n", "axes.board[1]", "one of rt1060, rt1170, samd21, stm32f407"),
     ("kind: firmware\nfixed: {board: rt1060, library: mbedtls, opt: none, path: sw}\n"

@@ -1,16 +1,26 @@
 """Where points run: a local process pool (default) or a Ray cluster (`--backend ray`).
 
 Both offer the same three calls: submit(function, payload, timeout) -> handle,
-wait(handles) -> the handles that finished, result(handle) -> rows (raises the point's error).
+wait(handles) -> the handles that finished, result(handle) -> (rows, seconds the point ran);
+result() raises the point's error.
 Ray is optional (requirements-ray.txt); without it the CLI says how to install it and exits 2.
 """
 from __future__ import annotations
 
 import multiprocessing
+import time
 from concurrent import futures
 from typing import Any, Callable
 
 PointFunction = Callable[[dict[str, Any], float], list[dict[str, Any]]]
+
+
+def timed(function: PointFunction, payload: dict[str, Any],
+          timeout: float) -> tuple[list[dict[str, Any]], float]:
+    """Runs one point in a worker; returns its rows and how long it ran (not queued)."""
+    started = time.monotonic()
+    rows = function(payload, timeout)
+    return rows, time.monotonic() - started
 
 
 class BackendUnavailable(RuntimeError):
@@ -26,13 +36,13 @@ class LocalBackend:
                                                 mp_context=multiprocessing.get_context("fork"))
 
     def submit(self, function: PointFunction, payload: dict[str, Any], timeout: float) -> Any:
-        return self.pool.submit(function, payload, timeout)
+        return self.pool.submit(timed, function, payload, timeout)
 
     def wait(self, handles: list[Any]) -> list[Any]:
         done, _ = futures.wait(handles, return_when=futures.FIRST_COMPLETED)
         return list(done)
 
-    def result(self, handle: Any) -> list[dict[str, Any]]:
+    def result(self, handle: Any) -> tuple[list[dict[str, Any]], float]:
         return handle.result()
 
     def shutdown(self) -> None:
@@ -64,19 +74,18 @@ class RayBackend:
             if address is None:
                 options["num_cpus"] = jobs
             ray.init(**options)
-        self.remotes: dict[Any, Any] = {}
+        self.remote: Any = None
 
     def submit(self, function: PointFunction, payload: dict[str, Any], timeout: float) -> Any:
-        remote = self.remotes.get(function)
-        if remote is None:
-            remote = self.remotes[function] = self.ray.remote(num_cpus=1, max_retries=0)(function)
-        return remote.remote(payload, timeout)
+        if self.remote is None:
+            self.remote = self.ray.remote(num_cpus=1, max_retries=0)(timed)
+        return self.remote.remote(function, payload, timeout)
 
     def wait(self, handles: list[Any]) -> list[Any]:
         done, _ = self.ray.wait(handles, num_returns=1)
         return done
 
-    def result(self, handle: Any) -> list[dict[str, Any]]:
+    def result(self, handle: Any) -> tuple[list[dict[str, Any]], float]:
         try:
             return self.ray.get(handle)
         except self.ray.exceptions.RayTaskError as error:

@@ -115,7 +115,7 @@ def run(sweep: Sweep, *, jobs: int = 2, backend: str = "local", address: str | N
                     seconds = time.monotonic() - t0
                     done = summary.cached + summary.ran + len(summary.failed)
                     try:
-                        rows = pool.result(handle)
+                        rows, seconds = pool.result(handle)
                     except Exception as error:  # a point failed: retry or record it
                         message = str(error).splitlines()[0] if str(error) else type(error).__name__
                         if task.attempts <= retries:

@@ -3,8 +3,8 @@
 
 Runs a sweep definition (models/sweeps/README.md). Results: build/sweeps/<name>/results.csv
 (tidy, one row per measurement), cache in build/sweeps/<name>/cache/. With --out DIR the CSV is
-copied to DIR/<name>.csv and, for a built-in study, its figures and paragraph are rendered into
-reports/ (reports/studies.md). Exit status: 0 done, 1 some points failed or the budget ran out
+copied to DIR/<name>.csv with a first-look figure DIR/<name>.png, or, for a built-in study, its
+figures and paragraph are rendered into reports/ (reports/studies.md). Exit status: 0 done, 1 some points failed or the budget ran out
 first, 2 a bad definition or an unavailable backend.
 """
 from __future__ import annotations
@@ -100,6 +100,11 @@ def main(argv: list[str] | None = None) -> int:
             from models.sweeps import studies
             page = studies.render_all()
             print(f"sweep {sweep.name}: study rendered into {page}")
+        elif not sweep.study:
+            from models.sweeps import plots
+            figure = plots.generic(sweep, summary.csv, args.out / f"{sweep.name}.png")
+            if figure:
+                print(f"sweep {sweep.name}: figure {figure}")
     if summary.stopped_early:
         print(f"sweep {sweep.name}: budget used up; run the same command again to continue")
     return 0 if complete and not summary.failed else 1

@@ -159,13 +159,6 @@ def execute(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
     return recost(payload["point"], by_image, values)
 
 
-def execute_batch(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
-    """Several points in one task (the benchmark): rows tagged with their point's index."""
-    by_image, values = state()
-    return [dict(row, _index=i) for i, point in zip(payload["indices"], payload["points"])
-            for row in recost(point, by_image, values)]
-
-
 def label_of(point: dict[str, Any]) -> str:
     defaults = {k: spec.default for k, spec in HARDWARE_KEYS.items()}
     extra = " ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"

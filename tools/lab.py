@@ -6,9 +6,10 @@
     tools/lab.py steps N          print lab N's steps without running them
     tools/lab.py bench --board B --elf E --out F.jsonl
                                   run one firmware image in Renode, save its @result lines
-    tools/lab.py compare A.jsonl B.jsonl ...
-                                  cycles/byte (or cycles) of each result, one column per file, and
-                                  the ratio of the first column to each other column
+    tools/lab.py compare A.jsonl B.jsonl ... [--ms]
+                                  cycles/byte (or cycles per call; --ms: milliseconds per call) of
+                                  each result, one column per file, and the ratio of the first
+                                  column to each other column
     tools/lab.py pivot build/sweeps/<name>/results.csv --by path [--figure cycles_per_byte]
                                   a sweep's results with one column per value of --by and the
                                   ratio of the first column to the others (models/sweeps/README.md)
@@ -124,12 +125,15 @@ def result_key(r: dict) -> tuple:
     return (r["algorithm"], r.get("key_bits") or 0, r.get("direction", r.get("phase", "")))
 
 
-def figure(r: dict) -> float:
-    """Cycles per byte for bulk work, cycles per call otherwise."""
-    return r["cycles"] / r["bytes"] if r.get("bytes") else r["cycles"] / max(1, r["iterations"])
+def figure(r: dict, ms: bool = False) -> float:
+    """Cycles per byte for bulk work, cycles (or milliseconds) per call otherwise."""
+    if r.get("bytes"):
+        return r["cycles"] / r["bytes"]
+    per_call = r["cycles"] / max(1, r.get("iterations") or 1)
+    return per_call / r["clock_hz"] * 1e3 if ms else per_call
 
 
-def compare(paths: list[Path]) -> int:
+def compare(paths: list[Path], ms: bool = False) -> int:
     runs = [{result_key(r): r for r in load(p)} for p in paths]
     keys = [k for k in runs[0] if all(k in run for run in runs)]
     if not keys:
@@ -137,7 +141,8 @@ def compare(paths: list[Path]) -> int:
         return 1
     names = [p.stem for p in paths]
     width = max(12, *(len(n) for n in names))
-    print("SIMULATED figures: cycles/byte (bulk) or cycles per call; ratio = first / that column")
+    per_call = "milliseconds per call" if ms else "cycles per call"
+    print(f"SIMULATED figures: cycles/byte (bulk) or {per_call}; ratio = first / that column")
     header = f"  {'algorithm':<16} {'key':>4} {'dir':<9} {'bytes':>6}"
     for name in names:
         header += f" {name:>{width}}"
@@ -145,7 +150,7 @@ def compare(paths: list[Path]) -> int:
         header += f" {'ratio ' + name:>{width + 6}}"
     print(header)
     for key in keys:
-        values = [figure(run[key]) for run in runs]
+        values = [figure(run[key], ms) for run in runs]
         line = (f"  {key[0]:<16} {key[1] or '':>4} {key[2]:<9} "
                 f"{runs[0][key].get('buffer_bytes') or '':>6}")
         for value in values:
@@ -211,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--timeout", type=float, default=600, help="host seconds (default 600)")
     many = sub.add_parser("compare")
     many.add_argument("files", nargs="+", type=Path)
+    many.add_argument("--ms", action="store_true",
+                      help="milliseconds per call instead of cycles for non-bulk results")
     table = sub.add_parser("pivot")
     table.add_argument("csv", type=Path, help="a sweep's results.csv")
     table.add_argument("--by", required=True, help="the column to spread, e.g. path or dispatch")
@@ -229,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
         return bench(args.board, args.elf.resolve(), args.out.resolve(), args.timeout)
     if args.command == "pivot":
         return pivot(args.csv, args.by, args.figure, args.only)
-    return compare(args.files)
+    return compare(args.files, args.ms)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,12 @@ step() {
 
 step "unit tests (pytest tools/tests)" .venv/bin/python -m pytest -q tools/tests
 step "model tests (pytest models/tests)" .venv/bin/python -m pytest -q models/tests
+# The teaching labs' checked solutions (docs/labs/): each runs its page's steps, then asserts on
+# what they produced. Labs marked slow (several builds and Renode runs) only in `make test-all`.
+# Before the matrix build, whose build/fw/sizes.txt the labs' filtered builds would overwrite.
+labs=("lab and not slow"); [ "$mode" = all ] && labs=("lab")
+step "lab checks (pytest -m '${labs[0]}' docs/labs/checks)" \
+    .venv/bin/python -m pytest -q -rs -p no:cacheprovider -m "${labs[0]}" docs/labs/checks
 step "firmware matrix (-Wall -Wextra -Werror)" make --no-print-directory firmware "${filters[@]}"
 
 if [ -n "$(tools/find-renode.sh test)" ]; then
@@ -35,12 +41,6 @@ if [ -n "$(tools/find-renode.sh test)" ]; then
 else
     summary+=("SKIPPED  robot suites: Renode not found (checked \$RENODE, renode-test on PATH, build/tools/renode)")
 fi
-
-# The teaching labs' checked solutions (docs/labs/): each runs its page's steps, then asserts on
-# what they produced. Labs marked slow (several builds and Renode runs) only in `make test-all`.
-labs=("lab and not slow"); [ "$mode" = all ] && labs=("lab")
-step "lab checks (pytest -m '${labs[0]}' docs/labs/checks)" \
-    .venv/bin/python -m pytest -q -rs -p no:cacheprovider -m "${labs[0]}" docs/labs/checks
 
 echo
 echo "=== summary"

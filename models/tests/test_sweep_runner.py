@@ -126,3 +126,13 @@ def test_a_bad_definition_exits_2_with_one_line(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0
     assert f"{file}: library: expected" in result.stderr
+
+
+def test_a_budget_stops_starting_points_and_the_next_run_continues(tmp_path):
+    sweep = schema.load(sleep_sweep(tmp_path, 0.1, count=10))
+    first = runner.run(sweep, jobs=1, root=tmp_path / "out", budget=0.25, stream=io.StringIO())
+    assert first.stopped_early and 1 <= first.ran < 10
+    second = runner.run(sweep, jobs=2, root=tmp_path / "out", stream=io.StringIO())
+    assert not second.stopped_early
+    assert (second.cached, second.ran) == (first.ran, 10 - first.ran)
+    assert len(read_csv(second.csv)) == 10

@@ -98,7 +98,7 @@ def run(sweep: Sweep, *, jobs: int = 2, backend: str = "local", address: str | N
               f"{len(pending)} to run on {jobs} {backend} worker(s)", file=stream, flush=True)
         pool = backends.make(backend, jobs, address)
         running: dict[Any, tuple[Task, float]] = {}
-        window = jobs * (1 if sweep.kind == "firmware" else 16)
+        window = jobs * (16 if sweep.kind == "hardware" else 1)  # cheap points: keep workers fed
         last_csv = time.monotonic()
         try:
             while pending or running:

@@ -106,8 +106,12 @@ robot robot-all: firmware
 	    $(PYTHON) tools/robot_summary.py $$(find $(ROBOT_OUT) -name 'robot_output*.xml') && exit $$status
 
 # One teaching lab: the ```sh steps of docs/labs/<N>-*.md, then docs/labs/checks/test_lab<N>.py.
+ifneq ($(filter lab,$(MAKECMDGOALS)),)
+ifeq ($(strip $(N)),)
+$(error usage: make lab N=<n>; the labs are listed in docs/labs/README.md)
+endif
+endif
 lab: deps
-	@$(if $(N),,$(error usage: make lab N=<n>; the labs are listed in docs/labs/README.md))
 	@$(PYTHON) tools/lab.py run $(N)
 
 # What-if sweeps (models/sweeps/README.md). A firmware study without Renode keeps its committed

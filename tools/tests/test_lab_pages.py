@@ -55,3 +55,19 @@ def test_compare_prints_each_file_and_the_ratio(tmp_path: Path, capsys):
     assert lab.compare([write("sw", 2560), write("hw", 1280)]) == 0
     row = next(line for line in capsys.readouterr().out.splitlines() if "sha256" in line)
     assert row.split()[-3:] == ["10.00", "5.00", "2.00"]
+
+
+def test_pivot_spreads_one_column_and_filters_rows(tmp_path: Path, capsys):
+    sweep = tmp_path / "results.csv"
+    sweep.write_text("sweep,point,board,path,buffer_bytes,algorithm,cycles_per_byte,figures\n"
+                     "s,a,rt1060,sw,16,sha256,200,simulated\n"
+                     "s,b,rt1060,hw,16,sha256,400,simulated\n"
+                     "s,c,rt1060,sw,4096,sha256,45,simulated\n"
+                     "s,d,rt1060,hw,4096,sha256,9,simulated\n"
+                     "s,c,rt1060,sw,4096,sha1,20,simulated\n")
+    assert lab.pivot(sweep, "path", "cycles_per_byte", ["algorithm=sha256"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("SIMULATED figures: cycles_per_byte, one column per path")
+    rows = [line.split() for line in lines[2:]]
+    assert rows == [["16", "200.00", "400.00", "0.50"], ["4096", "45.00", "9.00", "5.00"]]
+    assert lab.pivot(sweep, "nope", "cycles_per_byte", []) == 1

@@ -4,8 +4,6 @@
     tools/lab.py run N            run lab N's steps (the ```sh blocks under "## Steps" of its page),
                                   then its check (pytest -m lab docs/labs/checks/test_labN.py)
     tools/lab.py steps N          print lab N's steps without running them
-    tools/lab.py bench --board B --elf E --out F.jsonl
-                                  run one firmware image in Renode, save its @result lines
     tools/lab.py compare A.jsonl B.jsonl ... [--ms]
                                   cycles/byte (or cycles per call; --ms: milliseconds per call) of
                                   each result, one column per file, and the ratio of the first
@@ -32,9 +30,6 @@ from pathlib import Path
 TOP = Path(__file__).resolve().parent.parent
 LABS = TOP / "docs" / "labs"
 CHECKS = LABS / "checks"
-sys.path.insert(0, str(TOP / "tools"))
-
-import run_firmware  # noqa: E402  (tools/ is not a package)
 
 
 def page_of(number: int) -> Path:
@@ -85,34 +80,6 @@ def run_lab(number: int) -> int:
     print(f"lab {number}: {'PASS' if status == 0 else 'FAIL'} in "
           f"{time.monotonic() - started:.0f} s", flush=True)
     return status
-
-
-def bench(board: str, elf: Path, out: Path, timeout: float) -> int:
-    if not elf.is_file():
-        print(f"lab: error: {elf} does not exist (build it first, see the lab's steps)",
-              file=sys.stderr)
-        return 1
-    renode = run_firmware.find_renode()
-    if renode is None:
-        print("lab: error: Renode not found (set RENODE or put renode on PATH)", file=sys.stderr)
-        return 1
-    print(f"Running {elf.relative_to(TOP) if elf.is_relative_to(TOP) else elf} in Renode ...",
-          flush=True)
-    started = time.monotonic()
-    try:
-        lines = run_firmware.run(renode, elf, board, out.with_suffix(".uart.txt"), timeout)
-    except RuntimeError as error:
-        print(f"lab: error: {error}", file=sys.stderr)
-        return 1
-    results = run_firmware.parse_results(lines)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("".join(json.dumps(r) + "\n" for r in results))
-    print(f"done in {time.monotonic() - started:.1f} s host time; {len(results)} results in {out}")
-    run_firmware.print_table(results)
-    if any(line.startswith("@fault") for line in lines) or not results:
-        print("lab: error: the firmware faulted or printed no results", file=sys.stderr)
-        return 1
-    return 0
 
 
 def load(path: Path) -> list[dict]:
@@ -209,11 +176,6 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     for name in ("run", "steps"):
         sub.add_parser(name).add_argument("number", type=int)
-    one = sub.add_parser("bench")
-    one.add_argument("--board", required=True, choices=sorted(run_firmware.UARTS))
-    one.add_argument("--elf", required=True, type=Path)
-    one.add_argument("--out", required=True, type=Path, help="results file (.jsonl)")
-    one.add_argument("--timeout", type=float, default=600, help="host seconds (default 600)")
     many = sub.add_parser("compare")
     many.add_argument("files", nargs="+", type=Path)
     many.add_argument("--ms", action="store_true",
@@ -232,8 +194,6 @@ def main(argv: list[str] | None = None) -> int:
         for block in steps_of(page_of(args.number)):
             print(block)
         return 0
-    if args.command == "bench":
-        return bench(args.board, args.elf.resolve(), args.out.resolve(), args.timeout)
     if args.command == "pivot":
         return pivot(args.csv, args.by, args.figure, args.only)
     return compare(args.files, args.ms)

@@ -1,0 +1,35 @@
+"""Firmware sweep points: which driver modes and output directory a point builds with (no build,
+no Renode)."""
+from __future__ import annotations
+
+import pytest
+
+from models.sweeps import firmware
+
+POINT = {"board": "rt1060", "library": "mbedtls", "path": "hw", "opt": "high-speed", "app": "bench",
+         "buffer_bytes": 4096, "iterations": 4, "dispatch": "all-at-once", "packet_bytes": 512}
+
+
+def test_dcp_points_chain_packets_of_the_given_size():
+    assert firmware.make_modes(POINT) == [
+        "DCP_MODES=-DDCP_DISPATCH_CHAINED=1 -DDCP_MAX_PACKET_BYTES=512u"]
+    one = dict(POINT, dispatch="one-at-a-time", packet_bytes=0)
+    assert firmware.make_modes(one) == ["DCP_MODES=-DDCP_DISPATCH_CHAINED=0"]
+
+
+def test_caam_points_queue_jobs_of_the_given_size():
+    assert firmware.make_modes(dict(POINT, board="rt1170")) == [
+        "CAAM_MODES=-DCAAM_DISPATCH_QUEUED=1 -DCAAM_CHUNK_BYTES=512u"]
+
+
+def test_each_variant_has_its_own_image_directory():
+    elf = firmware.elf_of(POINT)
+    assert elf.parts[-4:] == ("b4096-i4-all-at-once-p512", "rt1060", "mbedtls-hw-high-speed",
+                              "bench.elf")
+    assert firmware.elf_of(dict(POINT, buffer_bytes=16)) != elf
+    assert "build/fw/" not in str(elf)
+
+
+def test_dispatch_on_a_board_without_those_drivers_is_refused(tmp_path):
+    with pytest.raises(firmware.BuildError, match="apply to rt1060, rt1170 only, not stm32f407"):
+        firmware.build([dict(POINT, board="stm32f407", path="sw")], tmp_path / "build.log")

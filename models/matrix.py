@@ -4,7 +4,11 @@ A Case is one measured operation of one firmware image: board x library x path x
 algorithm (x direction, key size, buffer). Its cycles come from
   - the core model applied to the Renode profile of that region (software, and hw-path algorithms
     the accelerator cannot do), or
-  - the accelerator model (hw path, algorithms the accelerator does).
+  - the accelerator model (hw path, algorithms the accelerator does), or
+  - both, for a region of a hw-path profile that called the accelerator (ECDSA on the CAAM's PKHA,
+    commands of the ATECC508A): the core model prices the CPU side the profile counted (driver,
+    library glue, scalar arithmetic left in software; the waiting is not in the profile, see
+    models/profiles/collect.py) and the accelerator model adds the busy time of each call.
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from models.params import Param, Values
 from models.profiles import store
 
 LIBRARIES = ("mbedtls", "wolfcrypt")
+ECC_PHASES = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify")
 OPTS = ("none", "high-speed")
 
 
@@ -37,6 +42,8 @@ class Case:
     placement: dict[str, str] = field(hash=False, compare=False, default_factory=dict)
     naive_cycles: float | None = field(hash=False, compare=False, default=None)  # per call
     sums: dict[str, float] | None = field(hash=False, compare=False, default=None, repr=False)
+    # Accelerator calls the hw-path profile recorded in this region (None: not recorded).
+    calls: dict[str, float] | None = field(hash=False, compare=False, default=None)
 
     @property
     def key(self) -> tuple[str, str, str, str, str, int, int]:
@@ -47,10 +54,14 @@ class Case:
     def model(self) -> str:
         """Which model predicts this case: 'core' or the accelerator's name."""
         accelerator = boards.BOARDS[self.board].accelerator
-        if self.path == "hw" and accelerator and ACCELERATORS[accelerator].handles(
-                self.algorithm, self.key_bits):
+        if self.path != "hw" or not accelerator:
+            return "core"
+        handled = ACCELERATORS[accelerator].handles(self.algorithm, self.key_bits)
+        if self.calls and (handled or self.algorithm in ECC_PHASES):
             return accelerator
-        return "core"
+        if self.calls is not None and self.algorithm in ECC_PHASES:
+            return "core"  # the profile recorded the calls: this phase ran in software
+        return accelerator if handled else "core"
 
 
 def toolchain_params() -> list[Param]:
@@ -93,10 +104,11 @@ def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list
     for region in profile["regions"]:
         r = region["result"]
         iterations = max(1, int(r.get("iterations", 1)))
+        calls = region.get("calls") if path is None else None
         out.append(Case(profile["board"], profile["library"], path or profile["path"],
                         profile["opt"], profile["app"], algorithm_of(r), int(r.get("key_bits", 0)),
                         int(r.get("buffer_bytes", 0)), iterations, region["classes"],
-                        profile["placement"], float(r["cycles"]) / iterations))
+                        profile["placement"], float(r["cycles"]) / iterations, calls=calls))
     return out
 
 
@@ -117,16 +129,26 @@ def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:
     return sorted(cases.values(), key=lambda c: c.key)
 
 
-def cycles_per_call(case: Case, values: Values) -> float:
-    """Predicted hardware cycles of one call (bench) or one phase (ecdsa)."""
+def core_cycles(case: Case, values: Values) -> float:
+    """Cycles of one call of the instructions the profile counted, by the board's core model, at
+    the reference compiler (toolchain ratio)."""
     board = boards.BOARDS[case.board]
-    model = case.model
-    if model != "core":
-        return ACCELERATORS[model].cycles(case.algorithm, case.key_bits, case.buffer_bytes,
-                                          case.opt, board.clock_hz, values)
-    core = CORES[board.core]
     memory = boards.memory(board, case.placement, values)
     if case.sums is None:
         object.__setattr__(case, "sums", aggregate(case.classes))
     ratio = values["toolchain.none_ratio" if case.opt == "none" else "toolchain.high_speed_ratio"]
-    return ratio * core.cycles(case.sums, memory, values) / case.iterations
+    return ratio * CORES[board.core].cycles(case.sums, memory, values) / case.iterations
+
+
+def cycles_per_call(case: Case, values: Values) -> float:
+    """Predicted hardware cycles of one call (bench) or one phase (ecdsa)."""
+    board = boards.BOARDS[case.board]
+    model = case.model
+    if model == "core":
+        return core_cycles(case, values)
+    accelerator = ACCELERATORS[model]
+    if case.calls:
+        busy = accelerator.call_cycles(case.calls, case.opt, board.clock_hz, values)
+        return core_cycles(case, values) + busy / case.iterations
+    return accelerator.cycles(case.algorithm, case.key_bits, case.buffer_bytes, case.opt,
+                              board.clock_hz, values)

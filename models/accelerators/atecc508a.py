@@ -9,6 +9,8 @@ time(op) = wake + write(command) + poll(exec_ms) + read(response) + idle
   execution times: cryptoauthlib calib_execution.c fixed waits for the 508A (GenKey 115 ms,
         Sign 60 ms, Verify 72 ms); these are the maximum times the library allows, so the
         model is an upper estimate until the device's typical times are known.
+  commands per phase: recorded by the hw-path profile (calib_execute_command's callers), else
+        COMMANDS (sign and verify send a Nonce first).
 Nothing here is fitted: the one published ATECC row would be the only cell for each parameter.
 """
 from __future__ import annotations
@@ -18,9 +20,30 @@ import math
 from models.params import Param, Values
 
 CAL = "cryptoauthlib calib_execution.c (508A fixed waits); accelerators.md 3.4"
-# (command, response data bytes) per ecdsa phase; packets add count + opcode/params + CRC.
-COMMANDS = {"ecdsa-genkey": ("genkey", 7, 64), "ecc-keygen": ("genkey", 7, 64),
-            "ecdsa-sign": ("sign", 7, 64), "ecdsa-verify": ("verify", 7 + 128, 1)}
+# command: (request bytes count..CRC, response data bytes); packets add count + opcode/params + CRC.
+PACKETS = {"genkey": (7, 64), "sign": (7, 64), "verify": (7 + 128, 1), "nonce": (7 + 32, 1),
+           "random": (7, 32), "read": (7, 32), "write": (7 + 32, 1), "info": (7, 4),
+           "lock": (7, 1)}
+# The commands of one ecdsa phase when no hw-path profile recorded them: cryptoauthlib's
+# calib_sign and calib_verify_extern load the digest with a Nonce pass-through first; the hw
+# builds seed their DRBG from the device's Random command (firmware/boards/samd21/hw.mk).
+COMMANDS = {"ecdsa-genkey": ("genkey",), "ecc-keygen": ("genkey",),
+            "ecdsa-sign": ("nonce", "sign"), "ecdsa-verify": ("nonce", "verify"),
+            "ctr-drbg-seed": ("random",), "hash-drbg-seed": ("random",)}
+# cryptoauthlib function that called calib_execute_command (what a hw-path profile records) ->
+# the command it sent (lib/calib/calib_<command>.c).
+CALLERS = {"genkey": "genkey", "sign": "sign", "verify": "verify", "nonce": "nonce",
+           "random": "random", "read": "read", "write": "write", "info": "info", "lock": "lock",
+           "is_locked": "read", "serial": "read"}
+
+
+def command_of(caller: str) -> str:
+    """calib_genkey_base -> genkey, calib_read_bytes_zone -> read, calib_is_locked -> read."""
+    name = caller.removeprefix("calib_")
+    for key in sorted(CALLERS, key=len, reverse=True):
+        if key in name:
+            return CALLERS[key]
+    raise ValueError(f"ATECC508A: no command known for the cryptoauthlib function {caller}")
 
 
 class Atecc508a:
@@ -31,6 +54,12 @@ class Atecc508a:
             Param("atecc508a.genkey_ms", 115.0, "ms", "GenKey execution time", CAL),
             Param("atecc508a.sign_ms", 60.0, "ms", "Sign execution time", CAL),
             Param("atecc508a.verify_ms", 72.0, "ms", "Verify execution time", CAL),
+            Param("atecc508a.nonce_ms", 29.0, "ms", "Nonce execution time", CAL),
+            Param("atecc508a.random_ms", 23.0, "ms", "Random execution time", CAL),
+            Param("atecc508a.read_ms", 5.0, "ms", "Read execution time", CAL),
+            Param("atecc508a.write_ms", 26.0, "ms", "Write execution time", CAL),
+            Param("atecc508a.info_ms", 2.0, "ms", "Info execution time", CAL),
+            Param("atecc508a.lock_ms", 32.0, "ms", "Lock execution time", CAL),
             Param("atecc508a.i2c_hz", 400e3, "Hz", "I2C bus clock",
                   "cryptoauthlib atca_cfgs.c default (accelerators.md 3.1)"),
             Param("atecc508a.wake_us", 1500.0, "us", "wake delay (tWLO + tWHI)",
@@ -44,8 +73,9 @@ class Atecc508a:
     def handles(self, algorithm: str, key_bits: int) -> bool:
         return algorithm in COMMANDS
 
-    def milliseconds(self, algorithm: str, values: Values) -> float:
-        command, request_bytes, response_bytes = COMMANDS[algorithm]
+    def command_ms(self, command: str, values: Values) -> float:
+        """Host-visible time of one command: wake, write, polled execution, read, idle."""
+        request_bytes, response_bytes = PACKETS[command]
         bit_ms = 1e3 / values["atecc508a.i2c_hz"]
         # wake: address byte at 100 kHz + delay + 4-byte wake reply (address + 4 bytes)
         wake = 9 * 1e3 / 100e3 + values["atecc508a.wake_us"] / 1e3 + 5 * 9 * bit_ms
@@ -59,6 +89,16 @@ class Atecc508a:
         idle = 2 * 9 * bit_ms
         return wake + write + polled + read + idle
 
+    def milliseconds(self, algorithm: str, values: Values) -> float:
+        return sum(self.command_ms(c, values) for c in COMMANDS[algorithm])
+
     def cycles(self, algorithm: str, key_bits: int, buffer_bytes: int, opt: str,
                clock_hz: float, values: Values) -> float:
         return self.milliseconds(algorithm, values) * 1e-3 * clock_hz
+
+    def call_cycles(self, calls: dict[str, float], opt: str, clock_hz: float,
+                    values: Values) -> float:
+        """Busy time of the commands a hw-path profile recorded ({cryptoauthlib caller: n}) in
+        core cycles; the CPU side is priced by the core model from the same profile."""
+        ms = sum(n * self.command_ms(command_of(caller), values) for caller, n in calls.items())
+        return ms * 1e-3 * clock_hz

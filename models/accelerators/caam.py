@@ -4,13 +4,31 @@ MDHA/AESA; SHA-512 falls back to software on the RT1170 port (ARCHITECTURE.md).
 No CAAM throughput figure is published (accelerators.md section 6); the per-block defaults follow
 the engine structure (one round per clock at the CAAM clock, 1/4 of the 996 MHz core, plus
 descriptor and DMA overhead per job) and are FITTED to the published RT1170 CAAM rows. PKHA
-(elliptic-curve point multiplication) is not modelled: ECDSA on the hw path is predicted as
-software.
+operations (ECC point multiply/add and modular arithmetic, firmware/drivers/caam) are priced per
+call from the defaults of caam_defaults.yaml (no published PKHA figure: not fitted), for the calls a
+hw-path profile recorded in an ECDSA phase; the core model prices the CPU side of the same profile
+(models/matrix.py). Without a hw-path profile ECDSA on the hw path is predicted as software.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
+import yaml
+
 from models.accelerators.base import block_engine_cycles
 from models.params import Param, Values
+
+DEFAULTS = yaml.safe_load((Path(__file__).with_name("caam_defaults.yaml")).read_text())
+PKHA_SOURCE = "caam_defaults.yaml pkha (ASSUMED there: no published PKHA figure); not fitted"
+# Driver entry point (what a hw-path profile records) -> PKHA operation of caam_defaults.yaml.
+PKHA_OPERATIONS = {"CAAM_PKHA_ECC_PointMul": "ecc_multiply", "CAAM_PKHA_ECC_PointAdd": "ecc_add",
+                   "CAAM_PKHA_ModMul": "mod_multiply", "CAAM_PKHA_ModExp": "mod_exponent",
+                   "CAAM_PKHA_ModInv": "mod_inverse", "CAAM_PKHA_ModAdd": "mod_simple",
+                   "CAAM_PKHA_ModSub": "mod_simple", "CAAM_PKHA_ModRed": "mod_simple"}
+# PKHA calls of one ECDSA phase in firmware/ports/mbedtls/caam/ecdsa_alt.c (k*G; u1*G + u2*Q).
+DEFAULT_PKHA_CALLS = {"ecdsa-genkey": {"CAAM_PKHA_ECC_PointMul": 1},
+                      "ecdsa-sign": {"CAAM_PKHA_ECC_PointMul": 1},
+                      "ecdsa-verify": {"CAAM_PKHA_ECC_PointMul": 2, "CAAM_PKHA_ECC_PointAdd": 1}}
 
 STRUCTURE = "engine structure at core/4 (accelerators.md section 6: no published figure)"
 
@@ -37,13 +55,40 @@ class Caam:
                   "CPU glue per hash call at -O3", "assumption; fitted", fit=True, prior=1.0),
             Param("caam.cipher_glue_cycles", 500.0, "core cycles",
                   "CPU glue per CBC call at -O3", "assumption; fitted", fit=True, prior=1.0),
+            Param("caam.clock_hz", float(DEFAULTS["clock_hz"]), "Hz",
+                  "CAAM clock (PKHA cycles are counted at it)", "caam_defaults.yaml clock_hz"),
+            *(Param(f"caam.pkha_{name}", float(DEFAULTS["pkha"][name]), "CAAM cycles",
+                    f"PKHA {name.removesuffix('_cycles').replace('_', ' ')} of 256-bit operands, "
+                    "one job", PKHA_SOURCE)
+              for name in ("ecc_multiply_cycles", "ecc_add_cycles", "mod_multiply_cycles",
+                           "mod_exponent_cycles", "mod_inverse_cycles", "mod_simple_cycles")),
         ]
+
+    def call_cycles(self, calls: dict[str, float], opt: str, clock_hz: float,
+                    values: Values) -> float:
+        """Busy time, in core cycles, of the PKHA calls a hw-path profile recorded: per call a job
+        (caam.setup_cycles, core cycles) and the operation (CAAM cycles at caam.clock_hz)."""
+        total = 0.0
+        for entry, n in calls.items():
+            operation = PKHA_OPERATIONS.get(entry)
+            if operation is None:
+                raise ValueError(f"CAAM: no PKHA operation known for the driver call {entry}")
+            engine = values[f"caam.pkha_{operation}_cycles"] * clock_hz / values["caam.clock_hz"]
+            total += n * (values["caam.setup_cycles"] + engine)
+        return total
+
+    def pkha_cycles(self, algorithm: str, opt: str, clock_hz: float, values: Values) -> float:
+        """Busy time of an ECDSA phase with the calls of the mbedtls port (DEFAULT_PKHA_CALLS), for
+        callers that have no recorded calls (e.g. what-if re-costing)."""
+        return self.call_cycles(DEFAULT_PKHA_CALLS[algorithm], opt, clock_hz, values)
 
     def handles(self, algorithm: str, key_bits: int) -> bool:
         return algorithm in ("sha1", "sha256", "sha256-message") or algorithm.startswith("aes-cbc")
 
     def cycles(self, algorithm: str, key_bits: int, buffer_bytes: int, opt: str,
                clock_hz: float, values: Values) -> float:
+        if algorithm in DEFAULT_PKHA_CALLS:
+            return self.pkha_cycles(algorithm, opt, clock_hz, values)
         name = "aes-cbc" if algorithm.startswith("aes-cbc") else (
             "sha256" if algorithm == "sha256-message" else algorithm)
         if name == "sha1":

@@ -8,6 +8,17 @@ A measured region is what one `@result` line reports. Both apps (bench, ecdsa) c
 entry of `cycles_now` snapshots the counters at each region boundary: snapshots 2k and 2k+1
 bracket result k. Nothing in the firmware changes for profiling.
 
+hw-path images (`--path hw`) are profiled for their CPU side: what the core executes besides
+waiting for the accelerator, whose busy time the accelerator models price (models/accelerators).
+  - The accelerator's modelled time is set to zero for the run (ZERO_LATENCY), so that the
+    driver's status polling loops do not run for the device's busy time.
+  - Every hook also records its caller (LR). cycles_now() calls from a wait function
+    (WAIT_FUNCTIONS: cryptoauthlib's fixed delays, which spin on the cycle counter) are not
+    region boundaries and are not recorded; hooks on the wait functions' entries and return
+    instructions bracket each wait, whose instructions are taken out of the region.
+  - Calls of the accelerator's entry points (ACCELERATOR_ENTRIES) are counted per region
+    (region["calls"]): the accelerator model prices each call's busy time.
+
 Output: models/profiles/data/<board>/<library>-<path>-<opt>-<app>.json (see store.py).
 """
 from __future__ import annotations
@@ -15,12 +26,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from models.profiles import opcodes, store
 
@@ -29,12 +43,43 @@ UARTS = {"rt1060": "sysbus.lpuart1", "rt1170": "sysbus.lpuart1", "samd21": "sysb
          "stm32f407": "sysbus.usart2"}
 APPS = ("bench", "ecdsa")
 
+# One line per hook hit: tag, caller (LR), counters. R14 is LR at a function's first instruction.
+# {skip}: a Python condition on `lr` under which the hit is not recorded (cycles_now called from
+# a wait function: the spin loop would otherwise cost a file write per turn).
 HOOK = '''cpu AddHook {address} """
-f = open(r'{snapshots}', 'a')
-f.write(' '.join([str(self.GetOpcodeCounter(n)) for n in {names!r}]) + '\\n')
-f.close()
+lr = self.GetRegisterUnsafe(14).RawValue
+if not ({skip}):
+    f = open(r'{snapshots}', 'a')
+    f.write('{tag} ' + str(lr) + ' ' + ' '.join([str(self.GetOpcodeCounter(n)) for n in {names!r}]) + '\\n')
+    f.close()
 """
 '''
+BOUNDARY = "cycles_now"
+WAIT_ENTER, WAIT_EXIT = "wait-enter", "wait-exit"
+
+# Accelerator entry points counted per region, keyed by the callee or, for cryptoauthlib's one
+# command dispatcher, by its caller (calib_<command>: which command was sent).
+ACCELERATOR_ENTRIES: dict[str, dict[str, str]] = {
+    "rt1170": {name: "callee" for name in (
+        "CAAM_PKHA_ECC_PointMul", "CAAM_PKHA_ECC_PointAdd", "CAAM_PKHA_ModAdd", "CAAM_PKHA_ModSub",
+        "CAAM_PKHA_ModMul", "CAAM_PKHA_ModInv", "CAAM_PKHA_ModRed", "CAAM_PKHA_ModExp")},
+    "samd21": {"calib_execute_command": "caller"},
+}
+# Host waits: from entering one of these until the next return from one of them (a tail call or
+# a nested call from one to the other stays one wait).
+WAIT_FUNCTIONS = ("atca_delay_us", "atca_delay_ms")
+# Monitor commands that zero the accelerator's modelled time in hw-path profiling runs (property
+# names of peripherals/NXP_CAAM.cs, Microchip_ATECC508A.cs, Microchip_SAMD21_SERCOM_I2C.cs). The
+# CAAM's RNG and block engines keep their time: those phases are priced as before (core model for
+# the RNG seed, block-engine model for hashing and AES).
+ZERO_LATENCY: dict[str, tuple[str, ...]] = {
+    "rt1170": tuple(f"sysbus.caam {p} 0" for p in (
+        "JobSetupCycles", "PkhaEccMultiplyCycles", "PkhaEccAddCycles", "PkhaModMultiplyCycles",
+        "PkhaModExponentCycles", "PkhaModInverseCycles", "PkhaModSimpleCycles")),
+    "samd21": tuple(f"sysbus.sercom2.atecc {c}TimeMs 0" for c in (
+        "Info", "Random", "Nonce", "Sha", "GenKey", "Sign", "Verify", "Ecdh", "Read", "Write",
+        "Lock")),
+}
 
 
 def find_renode() -> str | None:
@@ -48,6 +93,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def functions(elf: Path) -> list[tuple[int, int, str]]:
+    """(start, end, name) of every function symbol of the ELF, sorted by address."""
+    listing = subprocess.run(["arm-none-eabi-nm", "-S", "--defined-only", str(elf)],
+                             capture_output=True, text=True, check=True).stdout
+    found = []
+    for line in listing.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[2] in ("t", "T", "W"):
+            address = int(parts[0], 16) & ~1
+            found.append((address, address + int(parts[1], 16), parts[3]))
+    return sorted(found)
+
+
 def symbol_address(elf: Path, symbol: str) -> int:
     listing = subprocess.run(["arm-none-eabi-nm", str(elf)], capture_output=True, text=True,
                              check=True).stdout
@@ -58,8 +116,84 @@ def symbol_address(elf: Path, symbol: str) -> int:
     raise ValueError(f"{elf}: symbol {symbol} not found")
 
 
-def write_script(elf: Path, board: str, work: Path, counting: bool) -> tuple[Path, list[str],
-                                                                              list[opcodes.ExactCounter]]:
+def caller_of(address: int, table: list[tuple[int, int, str]]) -> str:
+    """Name of the function containing a return address ("?" outside every function)."""
+    address &= ~1
+    for begin, end, name in table:
+        if begin <= address < end:
+            return name
+    return "?"
+
+
+@dataclass
+class Event:
+    tag: str           # BOUNDARY or an accelerator entry point
+    caller: str        # function the hook's LR points into
+    site: int          # the LR itself (call site)
+    counters: list[int]
+
+
+def parse_events(text: str, table: list[tuple[int, int, str]]) -> list[Event]:
+    events = []
+    for row in text.splitlines():
+        parts = row.split()
+        if len(parts) < 2:
+            continue
+        site = int(parts[1])
+        events.append(Event(parts[0], caller_of(site, table), site, [int(v) for v in parts[2:]]))
+    return events
+
+
+def _delta(begin: list[int], end: list[int]) -> list[int]:
+    # tlib's counters are 32-bit: differences modulo 2^32 survive one wrap per interval.
+    return [(e - b) % (1 << 32) for b, e in zip(begin, end)]
+
+
+def split_regions(events: list[Event], entries: dict[str, str]) -> list[dict[str, Any]]:
+    """Per measured region: raw counter deltas without the host's waits, waited instructions and
+    accelerator calls. Boundaries are cycles_now() calls from outside WAIT_FUNCTIONS, in pairs;
+    a wait runs from a WAIT_ENTER outside a wait to the next WAIT_EXIT."""
+    regions: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    wait_begin: Event | None = None
+    for event in events:
+        if event.tag == WAIT_ENTER:
+            wait_begin = wait_begin or event
+        elif event.tag == WAIT_EXIT:
+            if wait_begin is not None and current is not None:
+                current["wait"] = [w + d for w, d in
+                                   zip(current["wait"], _delta(wait_begin.counters, event.counters))]
+            wait_begin = None
+        elif event.tag == BOUNDARY and event.caller not in WAIT_FUNCTIONS:
+            if current is None:
+                current = {"begin": event, "wait": [0] * len(event.counters), "calls": {}}
+            else:
+                raw = _delta(current["begin"].counters, event.counters)
+                regions.append({"raw": [r - w for r, w in zip(raw, current["wait"])],
+                                "waited": sum(current["wait"]), "calls": current["calls"]})
+                current = None
+        elif current is not None and event.tag in entries:
+            key = event.caller if entries[event.tag] == "caller" else event.tag
+            current["calls"][key] = current["calls"].get(key, 0) + 1
+    return regions
+
+
+def return_addresses(elf: Path, begin: int, end: int) -> list[int]:
+    """Addresses of the return instructions (pop {..pc}, bx lr) of the function at [begin, end)."""
+    listing = subprocess.run(["arm-none-eabi-objdump", "-d", f"--start-address={begin:#x}",
+                              f"--stop-address={end:#x}", str(elf)], capture_output=True,
+                             text=True, check=True).stdout
+    found = []
+    for line in listing.splitlines():
+        match = re.match(r"\s*([0-9a-f]+):\s+(?:[0-9a-f]{4}\s?){1,2}\s+(\S+)\s*(.*)", line)
+        if match and ((match.group(2).startswith("pop") and "pc" in match.group(3))
+                      or (match.group(2).startswith("bx") and match.group(3).startswith("lr"))):
+            found.append(int(match.group(1), 16))
+    return found
+
+
+def write_script(elf: Path, board: str, work: Path, counting: bool,
+                 path: str = "sw") -> tuple[Path, list[str], list[opcodes.ExactCounter]]:
     """The .resc for one profiled run; returns it with the counter names and exact counters."""
     exact = opcodes.exact_counters(elf) if counting else []
     names = [c.name for c in exact] + [opcodes.generic_name(i)
@@ -67,13 +201,27 @@ def write_script(elf: Path, board: str, work: Path, counting: bool) -> tuple[Pat
     lines = [f"$bin=@{elf}",
              f"include @{TOP / 'platforms' / 'scripts' / (board + '.resc')}",
              f"{UARTS[board]} CreateFileBackend @{work / 'uart.txt'} true"]
+    if path == "hw":
+        lines += list(ZERO_LATENCY.get(board, ()))
     if counting:
         lines.append("cpu EnableOpcodesCounting true")
         lines += [f"cpu InstallOpcodeCounterPattern \"{c.name}\" \"{c.pattern}\"" for c in exact]
         lines += [f"cpu InstallOpcodeCounterPattern \"{opcodes.generic_name(i)}\" \"{pattern}\""
                   for i, (_, pattern) in enumerate(opcodes.GENERIC_PATTERNS)]
-        lines.append(HOOK.format(address=hex(symbol_address(elf, "cycles_now")),
-                                 snapshots=work / "snapshots.txt", names=names))
+        table = functions(elf)
+        waits = [(b, e) for b, e, name in table if name in WAIT_FUNCTIONS]
+        skip = " or ".join(f"({b} <= lr and lr < {e})" for b, e in waits) or "False"
+        hooks = [(BOUNDARY, symbol_address(elf, BOUNDARY), skip)]
+        if path == "hw":
+            present = {name: b for b, _, name in table}
+            hooks += [(tag, present[tag], "False") for tag in ACCELERATOR_ENTRIES.get(board, {})
+                      if tag in present]
+            for b, e in waits:
+                hooks.append((WAIT_ENTER, b, "False"))
+                hooks += [(WAIT_EXIT, a, "False") for a in return_addresses(elf, b, e)]
+        for tag, address, condition in hooks:
+            lines.append(HOOK.format(address=hex(address), tag=tag, skip=condition,
+                                     snapshots=work / "snapshots.txt", names=names))
     lines.append("start")
     script = work / "collect.resc"
     script.write_text("\n".join(lines) + "\n")
@@ -121,25 +269,30 @@ def collect_one(renode: str, board: str, library: str, path: str, opt: str, app:
     work.mkdir(parents=True, exist_ok=True)
     for stale in ("uart.txt", "snapshots.txt"):
         (work / stale).unlink(missing_ok=True)
-    script, names, exact = write_script(elf, board, work, counting=True)
+    script, names, exact = write_script(elf, board, work, counting=True, path=path)
     lines, seconds = run_renode(renode, script, work / "uart.txt", timeout)
     results = [json.loads(line[len("@result "):]) for line in lines if line.startswith("@result ")]
-    snapshots = [[int(v) for v in row.split()] for row in
-                 (work / "snapshots.txt").read_text().splitlines() if row.strip()]
-    if len(snapshots) != 2 * len(results):
-        raise RuntimeError(f"{work}: {len(snapshots)} counter snapshots for {len(results)} results "
-                           "(expected two per result)")
+    events = parse_events((work / "snapshots.txt").read_text(), functions(elf))
+    entries = ACCELERATOR_ENTRIES.get(board, {}) if path == "hw" else {}
+    split = split_regions(events, entries)
+    if len(split) != len(results):
+        raise RuntimeError(f"{work}: {len(split)} measured regions for {len(results)} results "
+                           "(expected one per result)")
     regions = []
-    for k, result in enumerate(results):
-        begin, end = snapshots[2 * k], snapshots[2 * k + 1]
-        # tlib's counters are 32-bit: differences modulo 2^32 survive one wrap per region.
-        raw = {name: float((e - b) % (1 << 32)) for name, b, e in zip(names, begin, end)}
-        regions.append({"result": result, "classes": opcodes.class_counts(raw, exact),
-                        "instructions": sum(raw.values())})
+    for result, part in zip(results, split):
+        raw = {name: float(v) for name, v in zip(names, part["raw"])}
+        region = {"result": result, "classes": opcodes.class_counts(raw, exact),
+                  "instructions": sum(raw.values())}
+        if path == "hw":
+            region["calls"] = part["calls"]
+            region["waited_instructions"] = float(part["waited"])
+        regions.append(region)
     total = sum(r["instructions"] for r in regions)
     profile = store.make_profile(board=board, library=library, path=path, opt=opt, app=app,
                                  elf=elf, regions=regions, host_seconds=seconds,
                                  exact_counters=len(exact))
+    if path == "hw":
+        profile["zero_latency"] = list(ZERO_LATENCY.get(board, ()))
     out = store.save(profile)
     print(f"  profile {board}/{image}/{app}: {len(regions)} regions, {total / 1e6:.1f} M "
           f"instructions in regions, {seconds:.1f} s host", flush=True)

@@ -5,6 +5,9 @@ Schema (SCHEMA_VERSION 1):
   placement: {section: memory} from the ELF's section addresses and the board's link.ld MEMORY,
   regions: [{result: <@result json>, classes: {class: executions}, instructions}],
   total_instructions, host_seconds, exact_counters
+hw-path profiles add (models/profiles/collect.py): zero_latency (the monitor commands that zeroed
+the accelerator's modelled time for the run) and, per region, calls ({accelerator entry point or
+ATECC command function: calls}) and waited_instructions (host waiting, taken out of the classes).
 """
 from __future__ import annotations
 

@@ -1,0 +1,115 @@
+"""hw-path profiles: region splitting without the host's waits, accelerator calls, and how a
+phase that called the accelerator is priced (CPU side by the core model + the device's busy time).
+Expected figures are worked out by hand from the timing sources cited in the accelerator modules."""
+from __future__ import annotations
+
+import pytest
+
+from models.accelerators import ACCELERATORS
+from models.accelerators.atecc508a import command_of
+from models.matrix import Case, all_params, core_cycles, cycles_per_call
+from models.params import defaults
+from models.profiles.collect import BOUNDARY, WAIT_ENTER, WAIT_EXIT, Event, split_regions
+
+VALUES = defaults(all_params())
+ENTRIES = {"calib_execute_command": "caller", "CAAM_PKHA_ECC_PointMul": "callee"}
+
+
+def event(tag: str, caller: str, site: int, *counters: int) -> Event:
+    return Event(tag, caller, site, list(counters))
+
+
+def test_split_regions_takes_out_waits_and_counts_calls():
+    events = [
+        event(BOUNDARY, "main", 0x100, 1000, 50),           # region begins
+        event("calib_execute_command", "calib_genkey", 0x200, 1100, 60),
+        event(WAIT_ENTER, "calib_execute_command", 0x300, 1200, 70),  # atca_delay_ms
+        event(WAIT_ENTER, "atca_delay_ms", 0x304, 1210, 70),          # tail call to atca_delay_us
+        event(WAIT_EXIT, "calib_execute_command", 0x308, 1800, 80),   # one wait: 600 + 10
+        event(WAIT_EXIT, "calib_execute_command", 0x30c, 1805, 80),   # not inside a wait: ignored
+        event(WAIT_ENTER, "calib_execute_command", 0x300, 1900, 85),
+        event(WAIT_EXIT, "calib_execute_command", 0x308, 2000, 90),   # 100 + 5
+        event(BOUNDARY, "main", 0x108, 2500, 100),          # region ends
+    ]
+    (region,) = split_regions(events, ENTRIES)
+    assert region["raw"] == [1500 - 700, 50 - 15]
+    assert region["waited"] == 715
+    assert region["calls"] == {"calib_genkey": 1}
+
+
+def test_split_regions_counter_wrap_and_callee_keys():
+    events = [event(BOUNDARY, "main", 0x100, (1 << 32) - 10),
+              event("CAAM_PKHA_ECC_PointMul", "ecdsa_sign", 0x400, 5),
+              event("CAAM_PKHA_ECC_PointMul", "ecdsa_sign", 0x404, 6),
+              event(BOUNDARY, "main", 0x104, 20),
+              event(BOUNDARY, "main", 0x110, 30),
+              event(BOUNDARY, "main", 0x114, 31)]
+    first, second = split_regions(events, ENTRIES)
+    assert first["raw"] == [30] and first["calls"] == {"CAAM_PKHA_ECC_PointMul": 2}
+    assert second["raw"] == [1] and second["calls"] == {}
+
+
+def test_atecc_genkey_time_by_hand():
+    # 400 kHz: 2.5 us per bit, 9 bits per byte. wake: 9 bits at 100 kHz (0.09 ms) + 1.5 ms +
+    # 5 bytes (0.1125 ms); write: 2 + 7 bytes (0.2025 ms); GenKey 115 ms seen at the poll
+    # instants 1, 3, ..., 115 ms; read: 2+2+2+64+2 bytes (1.62 ms); idle: 2 bytes (0.045 ms).
+    ms = 0.09 + 1.5 + 0.1125 + 0.2025 + 115 + 1.62 + 0.045
+    cycles = ACCELERATORS["atecc508a"].call_cycles({"calib_genkey": 1}, "high-speed", 48e6, VALUES)
+    assert cycles == pytest.approx(ms * 48e3)
+
+
+def test_atecc_sign_sends_a_nonce_first():
+    atecc = ACCELERATORS["atecc508a"]
+    recorded = atecc.call_cycles({"calib_nonce_base": 1, "calib_sign_base": 1}, "none", 48e6,
+                                 VALUES)
+    assert atecc.cycles("ecdsa-sign", 256, 0, "none", 48e6, VALUES) == pytest.approx(recorded)
+    # Nonce pass-through: 29 ms execution, polled at 1, 3, ..., 29 ms; 39-byte request, 1-byte reply
+    nonce_ms = 0.09 + 1.5 + 0.1125 + (2 + 39) * 0.0225 + 29 + (8 + 1) * 0.0225 + 0.045
+    only_sign = atecc.call_cycles({"calib_sign_base": 1}, "none", 48e6, VALUES)
+    assert recorded - only_sign == pytest.approx(nonce_ms * 48e3)
+
+
+def test_atecc_command_names():
+    assert command_of("calib_genkey_base") == "genkey"
+    assert command_of("calib_read_bytes_zone") == "read"
+    assert command_of("calib_is_locked") == "read"
+    with pytest.raises(ValueError, match="calib_frobnicate"):
+        command_of("calib_frobnicate")
+
+
+def test_caam_point_multiply_job():
+    # one job: setup (core cycles) + 300000 PKHA cycles at 240 MHz seen from a 996 MHz core
+    busy = ACCELERATORS["caam"].call_cycles({"CAAM_PKHA_ECC_PointMul": 2}, "high-speed", 996e6,
+                                            VALUES)
+    assert busy == pytest.approx(2 * (VALUES["caam.setup_cycles"] + 300000 * 996 / 240))
+    with pytest.raises(ValueError):
+        ACCELERATORS["caam"].call_cycles({"CAAM_PKHA_Frob": 1}, "none", 996e6, VALUES)
+
+
+def hw_case(algorithm: str, calls: dict[str, float] | None) -> Case:
+    return Case("rt1170", "mbedtls", "hw", "high-speed", "ecdsa", algorithm, 256, 0, 1,
+                {"alu": 1000, "ldr_word": 200}, {".text": "ITCM"}, 1200.0, calls=calls)
+
+
+def test_phase_that_called_the_accelerator_adds_busy_time_to_the_cpu_side():
+    case = hw_case("ecdsa-sign", {"CAAM_PKHA_ECC_PointMul": 1})
+    assert case.model == "caam"
+    busy = VALUES["caam.setup_cycles"] + 300000 * 996 / 240
+    # CPU side: 1000 ALU at 0.75 + 200 loads at 1 + the RT1170's 1 extra cycle per RAM load
+    # (rt1170.extra_load_cycles default), IAR ratio 1.0 at high speed
+    assert core_cycles(case, VALUES) == pytest.approx(750 + 200 * 2)
+    assert cycles_per_call(case, VALUES) == pytest.approx(750 + 200 * 2 + busy)
+
+
+def test_recorded_phase_without_calls_is_software():
+    assert hw_case("ecdsa-sign", {}).model == "core"
+    assert hw_case("ecdsa-sign", None).model == "core"  # no hw profile: the sw fallback
+    assert hw_case("sha256", {}).model == "caam"         # block engine: not recorded per call
+
+
+def test_caam_ecdsa_without_recorded_calls_uses_the_ports_calls():
+    # what-if re-costing has no recorded calls: verify is u1*G + u2*Q, two multiplies and an add
+    caam = ACCELERATORS["caam"]
+    expected = (3 * VALUES["caam.setup_cycles"]
+                + (2 * 300000 + 3000) * 996 / 240)
+    assert caam.cycles("ecdsa-verify", 256, 0, "none", 996e6, VALUES) == pytest.approx(expected)

@@ -7,6 +7,7 @@ the files the steps wrote under build/labs/<n>/: figures this run produced, neve
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -45,3 +46,20 @@ def done_steps(number: int, needs_renode: bool = True) -> Path:
 def results(path: Path) -> list[dict]:
     assert path.is_file(), f"{path} is missing: a step did not write it"
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def page_yaml(number: int, name: str) -> str:
+    """The sweep definition a step of lab `number` writes to build/labs/<number>/<name>.yaml."""
+    target = f"build/labs/{number}/{name}.yaml"
+    for block in lab.steps_of(lab.page_of(number)):
+        found = re.search(rf"^cat > {re.escape(target)} <<'EOF'\n(.*?)^EOF$", block, re.M | re.S)
+        if found:
+            return found.group(1)
+    raise AssertionError(f"lab {number}'s steps write no {target}")
+
+
+def run_sweep(definition: Path) -> Path:
+    """Runs `python -m models sweep <definition>` as the pages do; returns its results.csv."""
+    done = subprocess.run([sys.executable, "-m", "models", "sweep", str(definition)], cwd=TOP)
+    assert done.returncode == 0, f"the sweep {definition.name} failed"
+    return TOP / "build" / "sweeps" / definition.stem / "results.csv"

@@ -9,7 +9,7 @@ time(op) = wake + write(command) + poll(exec_ms) + read(response) + idle
   execution times: cryptoauthlib calib_execution.c fixed waits for the 508A (GenKey 115 ms,
         Sign 60 ms, Verify 72 ms); these are the maximum times the library allows, so the
         model is an upper estimate until the device's typical times are known.
-  commands per phase: recorded by the hw-path profile (calib_execute_command's callers), else
+  commands per phase: recorded by the hw-path profile (calib_execute_command's opcodes), else
         COMMANDS (sign and verify send a Nonce first).
 Nothing here is fitted: the one published ATECC row would be the only cell for each parameter.
 """
@@ -30,20 +30,19 @@ PACKETS = {"genkey": (7, 64), "sign": (7, 64), "verify": (7 + 128, 1), "nonce": 
 COMMANDS = {"ecdsa-genkey": ("genkey",), "ecc-keygen": ("genkey",),
             "ecdsa-sign": ("nonce", "sign"), "ecdsa-verify": ("nonce", "verify"),
             "ctr-drbg-seed": ("random",), "hash-drbg-seed": ("random",)}
-# cryptoauthlib function that called calib_execute_command (what a hw-path profile records) ->
-# the command it sent (lib/calib/calib_<command>.c).
-CALLERS = {"genkey": "genkey", "sign": "sign", "verify": "verify", "nonce": "nonce",
-           "random": "random", "read": "read", "write": "write", "info": "info", "lock": "lock",
-           "is_locked": "read", "serial": "read"}
+# Opcodes of the commands (cryptoauthlib lib/calib/calib_command.h ATCA_*), as a hw-path profile
+# records them: {"calib_execute_command:<opcode>": calls}.
+OPCODES = {0x40: "genkey", 0x41: "sign", 0x45: "verify", 0x16: "nonce", 0x1B: "random",
+           0x02: "read", 0x12: "write", 0x30: "info", 0x17: "lock"}
 
 
-def command_of(caller: str) -> str:
-    """calib_genkey_base -> genkey, calib_read_bytes_zone -> read, calib_is_locked -> read."""
-    name = caller.removeprefix("calib_")
-    for key in sorted(CALLERS, key=len, reverse=True):
-        if key in name:
-            return CALLERS[key]
-    raise ValueError(f"ATECC508A: no command known for the cryptoauthlib function {caller}")
+def command_of(call: str) -> str:
+    """"calib_execute_command:64" -> genkey."""
+    _, _, opcode = call.partition(":")
+    command = OPCODES.get(int(opcode)) if opcode.isdigit() else None
+    if command is None:
+        raise ValueError(f"ATECC508A: no command known for the recorded call {call}")
+    return command
 
 
 class Atecc508a:
@@ -98,7 +97,7 @@ class Atecc508a:
 
     def call_cycles(self, calls: dict[str, float], opt: str, clock_hz: float,
                     values: Values) -> float:
-        """Busy time of the commands a hw-path profile recorded ({cryptoauthlib caller: n}) in
-        core cycles; the CPU side is priced by the core model from the same profile."""
-        ms = sum(n * self.command_ms(command_of(caller), values) for caller, n in calls.items())
+        """Busy time of the commands a hw-path profile recorded ({"calib_execute_command:<opcode>":
+        n}) in core cycles; the CPU side is priced by the core model from the same profile."""
+        ms = sum(n * self.command_ms(command_of(call), values) for call, n in calls.items())
         return ms * 1e-3 * clock_hz

@@ -43,27 +43,32 @@ UARTS = {"rt1060": "sysbus.lpuart1", "rt1170": "sysbus.lpuart1", "samd21": "sysb
          "stm32f407": "sysbus.usart2"}
 APPS = ("bench", "ecdsa")
 
-# One line per hook hit: tag, caller (LR), counters. R14 is LR at a function's first instruction.
-# {skip}: a Python condition on `lr` under which the hit is not recorded (cycles_now called from
-# a wait function: the spin loop would otherwise cost a file write per turn).
+# One line per hook hit: tag[:detail], caller (LR), counters. R14 is LR at a function's first
+# instruction. {skip}: a Python condition on `lr` under which the hit is not recorded (cycles_now
+# called from a wait function: the spin loop would otherwise cost a file write per turn).
+# {detail}: an expression appended to the tag (e.g. a byte of the first argument's structure).
 HOOK = '''cpu AddHook {address} """
 lr = self.GetRegisterUnsafe(14).RawValue
 if not ({skip}):
     f = open(r'{snapshots}', 'a')
-    f.write('{tag} ' + str(lr) + ' ' + ' '.join([str(self.GetOpcodeCounter(n)) for n in {names!r}]) + '\\n')
+    f.write('{tag}' + {detail} + ' ' + str(lr) + ' ' + ' '.join([str(self.GetOpcodeCounter(n)) for n in {names!r}]) + '\\n')
     f.close()
 """
 '''
+# The byte at offset 2 of the structure r0 points to: ATCAPacket.opcode for calib_execute_command
+# (cryptoauthlib lib/calib/calib_command.h: _reserved, txsize, opcode, ...).
+OPCODE_DETAIL = "':' + str(machine.SystemBus.ReadByte(self.GetRegisterUnsafe(0).RawValue + 2))"
 BOUNDARY = "cycles_now"
 WAIT_ENTER, WAIT_EXIT = "wait-enter", "wait-exit"
 
 # Accelerator entry points counted per region, keyed by the callee or, for cryptoauthlib's one
-# command dispatcher, by its caller (calib_<command>: which command was sent).
+# command dispatcher, by the command's opcode ("calib_execute_command:65": the caller does not tell,
+# as -O3 inlines calib_random and calib_sign_base into calib_sign).
 ACCELERATOR_ENTRIES: dict[str, dict[str, str]] = {
     "rt1170": {name: "callee" for name in (
         "CAAM_PKHA_ECC_PointMul", "CAAM_PKHA_ECC_PointAdd", "CAAM_PKHA_ModAdd", "CAAM_PKHA_ModSub",
         "CAAM_PKHA_ModMul", "CAAM_PKHA_ModInv", "CAAM_PKHA_ModRed", "CAAM_PKHA_ModExp")},
-    "samd21": {"calib_execute_command": "caller"},
+    "samd21": {"calib_execute_command": "opcode"},
 }
 # Host waits: from entering one of these until the next return from one of them (a tail call or
 # a nested call from one to the other stays one wait).
@@ -131,6 +136,7 @@ class Event:
     caller: str        # function the hook's LR points into
     site: int          # the LR itself (call site)
     counters: list[int]
+    detail: str = ""   # what the hook read besides the counters (an opcode)
 
 
 def parse_events(text: str, table: list[tuple[int, int, str]]) -> list[Event]:
@@ -140,7 +146,8 @@ def parse_events(text: str, table: list[tuple[int, int, str]]) -> list[Event]:
         if len(parts) < 2:
             continue
         site = int(parts[1])
-        events.append(Event(parts[0], caller_of(site, table), site, [int(v) for v in parts[2:]]))
+        tag, _, detail = parts[0].partition(":")
+        events.append(Event(tag, caller_of(site, table), site, [int(v) for v in parts[2:]], detail))
     return events
 
 
@@ -173,7 +180,8 @@ def split_regions(events: list[Event], entries: dict[str, str]) -> list[dict[str
                                 "waited": sum(current["wait"]), "calls": current["calls"]})
                 current = None
         elif current is not None and event.tag in entries:
-            key = event.caller if entries[event.tag] == "caller" else event.tag
+            key = (f"{event.tag}:{event.detail}" if entries[event.tag] == "opcode"
+                   else event.caller if entries[event.tag] == "caller" else event.tag)
             current["calls"][key] = current["calls"].get(key, 0) + 1
     return regions
 
@@ -211,16 +219,18 @@ def write_script(elf: Path, board: str, work: Path, counting: bool,
         table = functions(elf)
         waits = [(b, e) for b, e, name in table if name in WAIT_FUNCTIONS]
         skip = " or ".join(f"({b} <= lr and lr < {e})" for b, e in waits) or "False"
-        hooks = [(BOUNDARY, symbol_address(elf, BOUNDARY), skip)]
+        hooks = [(BOUNDARY, symbol_address(elf, BOUNDARY), skip, "''")]
         if path == "hw":
             present = {name: b for b, _, name in table}
-            hooks += [(tag, present[tag], "False") for tag in ACCELERATOR_ENTRIES.get(board, {})
-                      if tag in present]
+            entries = ACCELERATOR_ENTRIES.get(board, {})
+            hooks += [(tag, present[tag], "False",
+                       OPCODE_DETAIL if entries[tag] == "opcode" else "''")
+                      for tag in entries if tag in present]
             for b, e in waits:
-                hooks.append((WAIT_ENTER, b, "False"))
-                hooks += [(WAIT_EXIT, a, "False") for a in return_addresses(elf, b, e)]
-        for tag, address, condition in hooks:
-            lines.append(HOOK.format(address=hex(address), tag=tag, skip=condition,
+                hooks.append((WAIT_ENTER, b, "False", "''"))
+                hooks += [(WAIT_EXIT, a, "False", "''") for a in return_addresses(elf, b, e)]
+        for tag, address, condition, detail in hooks:
+            lines.append(HOOK.format(address=hex(address), tag=tag, skip=condition, detail=detail,
                                      snapshots=work / "snapshots.txt", names=names))
     lines.append("start")
     script = work / "collect.resc"

@@ -12,17 +12,18 @@ from models.params import defaults
 from models.profiles.collect import BOUNDARY, WAIT_ENTER, WAIT_EXIT, Event, split_regions
 
 VALUES = defaults(all_params())
-ENTRIES = {"calib_execute_command": "caller", "CAAM_PKHA_ECC_PointMul": "callee"}
+ENTRIES = {"calib_execute_command": "opcode", "CAAM_PKHA_ECC_PointMul": "callee"}
+GENKEY, SIGN, NONCE = "calib_execute_command:64", "calib_execute_command:65", "calib_execute_command:22"
 
 
-def event(tag: str, caller: str, site: int, *counters: int) -> Event:
-    return Event(tag, caller, site, list(counters))
+def event(tag: str, caller: str, site: int, *counters: int, detail: str = "") -> Event:
+    return Event(tag, caller, site, list(counters), detail)
 
 
 def test_split_regions_takes_out_waits_and_counts_calls():
     events = [
         event(BOUNDARY, "main", 0x100, 1000, 50),           # region begins
-        event("calib_execute_command", "calib_genkey", 0x200, 1100, 60),
+        event("calib_execute_command", "calib_genkey", 0x200, 1100, 60, detail="64"),
         event(WAIT_ENTER, "calib_execute_command", 0x300, 1200, 70),  # atca_delay_ms
         event(WAIT_ENTER, "atca_delay_ms", 0x304, 1210, 70),          # tail call to atca_delay_us
         event(WAIT_EXIT, "calib_execute_command", 0x308, 1800, 80),   # one wait: 600 + 10
@@ -34,7 +35,7 @@ def test_split_regions_takes_out_waits_and_counts_calls():
     (region,) = split_regions(events, ENTRIES)
     assert region["raw"] == [1500 - 700, 50 - 15]
     assert region["waited"] == 715
-    assert region["calls"] == {"calib_genkey": 1}
+    assert region["calls"] == {GENKEY: 1}
 
 
 def test_split_regions_counter_wrap_and_callee_keys():
@@ -54,27 +55,27 @@ def test_atecc_genkey_time_by_hand():
     # 5 bytes (0.1125 ms); write: 2 + 7 bytes (0.2025 ms); GenKey 115 ms seen at the poll
     # instants 1, 3, ..., 115 ms; read: 2+2+2+64+2 bytes (1.62 ms); idle: 2 bytes (0.045 ms).
     ms = 0.09 + 1.5 + 0.1125 + 0.2025 + 115 + 1.62 + 0.045
-    cycles = ACCELERATORS["atecc508a"].call_cycles({"calib_genkey": 1}, "high-speed", 48e6, VALUES)
+    cycles = ACCELERATORS["atecc508a"].call_cycles({GENKEY: 1}, "high-speed", 48e6, VALUES)
     assert cycles == pytest.approx(ms * 48e3)
 
 
 def test_atecc_sign_sends_a_nonce_first():
     atecc = ACCELERATORS["atecc508a"]
-    recorded = atecc.call_cycles({"calib_nonce_base": 1, "calib_sign_base": 1}, "none", 48e6,
-                                 VALUES)
+    recorded = atecc.call_cycles({NONCE: 1, SIGN: 1}, "none", 48e6, VALUES)
     assert atecc.cycles("ecdsa-sign", 256, 0, "none", 48e6, VALUES) == pytest.approx(recorded)
     # Nonce pass-through: 29 ms execution, polled at 1, 3, ..., 29 ms; 39-byte request, 1-byte reply
     nonce_ms = 0.09 + 1.5 + 0.1125 + (2 + 39) * 0.0225 + 29 + (8 + 1) * 0.0225 + 0.045
-    only_sign = atecc.call_cycles({"calib_sign_base": 1}, "none", 48e6, VALUES)
+    only_sign = atecc.call_cycles({SIGN: 1}, "none", 48e6, VALUES)
     assert recorded - only_sign == pytest.approx(nonce_ms * 48e3)
 
 
 def test_atecc_command_names():
-    assert command_of("calib_genkey_base") == "genkey"
-    assert command_of("calib_read_bytes_zone") == "read"
-    assert command_of("calib_is_locked") == "read"
-    with pytest.raises(ValueError, match="calib_frobnicate"):
-        command_of("calib_frobnicate")
+    # opcodes of cryptoauthlib calib_command.h: GenKey 0x40, Read 0x02, Random 0x1B
+    assert command_of("calib_execute_command:64") == "genkey"
+    assert command_of("calib_execute_command:2") == "read"
+    assert command_of("calib_execute_command:27") == "random"
+    with pytest.raises(ValueError, match="calib_execute_command:99"):
+        command_of("calib_execute_command:99")
 
 
 def test_caam_point_multiply_job():

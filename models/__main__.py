@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         for p in all_params():
             print(json.dumps({"name": p.name, "default": p.default, "unit": p.unit,
                               "fit": p.fit, "prior": p.prior, "meaning": p.meaning,
-                              "source": p.source}))
+                              "source": p.source, "bounds": p.bounds}))
         return 0
     started = time.monotonic()
     options = report_options(args.rest)

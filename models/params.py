@@ -19,6 +19,9 @@ class Param:
     source: str
     fit: bool = False
     prior: float = 0.5  # relative 1-sigma width of the log-normal prior around `default`
+    # Hard limits of a fitted value where its source gives a range (e.g. a TRM's "1..3 cycles");
+    # None: the prior alone keeps it near the default.
+    bounds: tuple[float, float] | None = None
 
 
 Values = dict[str, float]

@@ -256,8 +256,9 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             status = f"default (fittable; {len(v.full.cells_of.get(p.name, []))} cells)"
         else:
             status = "default"
+        source = p.source + (f"; kept within {p.bounds[0]:g}..{p.bounds[1]:g}" if p.bounds else "")
         prow.append([p.name, f"{value:.4g}", f"{p.default:.4g}", p.unit, status, p.meaning,
-                     p.source])
+                     source])
     out += _table(["parameter", "value", "default", "unit", "status", "meaning", "source"], prow)
     out += [f"Reduced chi-square of the full fit (5 % cell sigma): {v.full.chi2_per_dof:.2f}.", "",
             ""]

@@ -2,7 +2,9 @@
 
 Residual per calibration cell: ln(predicted / measured) / sigma_cell (sigma_cell = 5 %: the spread
 expected between the published builds - IAR/Keil, other library versions - and ours).
-Residual per fitted parameter: ln(value / default) / prior (its log-normal prior).
+Residual per fitted parameter: ln(value / default) / prior (its log-normal prior). A parameter
+whose source gives a range (Param.bounds, e.g. the Cortex-M4 TRM's 1..3 cycle pipeline refill) is
+kept inside it.
 A parameter is fitted only when at least two of the cells in the fit depend on it
 (`MIN_CELLS_PER_PARAM`); otherwise it stays at its default for that fit. Leave-one-out refits
 without each cell in turn (the rule is re-applied on the remaining cells) and predicts it.
@@ -112,7 +114,11 @@ def fit(cells: list[Cell], params: list[Param], start: Values | None = None) -> 
 
     if not free:
         return FitResult(base, [], frozen, {}, depends)
+    # Bounds in log space; the start is nudged inside them (least_squares needs a strict interior).
+    low = np.array([math.log(p.bounds[0] / p.default) if p.bounds else -np.inf for p in free])
+    high = np.array([math.log(p.bounds[1] / p.default) if p.bounds else np.inf for p in free])
     x0 = np.array([math.log((start or base)[p.name] / p.default) for p in free])
+    x0 = np.clip(x0, low + 1e-9, high - 1e-9)
     # Which residual moves with which parameter: lets the finite differences perturb
     # independent parameters together (accelerator parameters touch only their own cells).
     index = {c.id: i for i, c in enumerate(cells)}
@@ -122,7 +128,7 @@ def fit(cells: list[Cell], params: list[Param], start: Values | None = None) -> 
             sparsity[index[cell_id], j] = 1.0
         sparsity[len(cells) + j, j] = 1.0
     solution = least_squares(residuals, x0, method="trf", diff_step=1e-4, x_scale=1.0,
-                             ftol=1e-6, xtol=1e-6, gtol=1e-6,
+                             ftol=1e-6, xtol=1e-6, gtol=1e-6, bounds=(low, high),
                              jac_sparsity=sparsity)
     jac = solution.jac.toarray() if hasattr(solution.jac, "toarray") else solution.jac
     values = values_of(solution.x)

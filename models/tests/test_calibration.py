@@ -56,3 +56,16 @@ def test_parameter_with_one_dependent_cell_is_not_fitted():
     result = fit.fit(cells, params)
     assert result.fitted == []
     assert "m7.alu_cpi" in result.frozen
+
+
+def test_bounded_parameter_stays_inside_its_source_range():
+    params = all_params()
+    truth = defaults(params)
+    truth["m7.load_cycles"] = 2.5  # what the data would pull it to
+    cells = synthetic_cells(truth)
+    wide = [type(p)(p.name, p.default, p.unit, p.meaning, p.source, p.fit, 10.0,
+                    (0.5, 1.5) if p.name == "m7.load_cycles" else p.bounds) for p in params]
+    result = fit.fit(cells, wide)
+    assert "m7.load_cycles" in result.fitted
+    assert 0.5 <= result.values["m7.load_cycles"] <= 1.5
+    assert result.values["m7.load_cycles"] == pytest.approx(1.5, rel=0.01)

@@ -13,7 +13,8 @@ waiting for the accelerator, whose busy time the accelerator models price (model
   - The accelerator's modelled time is set to zero for the run (ZERO_LATENCY), so that the
     driver's status polling loops do not run for the device's busy time.
   - Every hook also records its caller (LR). cycles_now() calls from a wait function
-    (WAIT_FUNCTIONS: cryptoauthlib's fixed delays, which spin on the cycle counter) are not
+    (WAIT_FUNCTIONS: cryptoauthlib's fixed delays, which spin on the cycle counter, and the
+    polled I2C transfers) are not
     region boundaries and are not recorded; hooks on the wait functions' entries and return
     instructions bracket each wait, whose instructions are taken out of the region.
   - Calls of the accelerator's entry points (ACCELERATOR_ENTRIES) are counted per region
@@ -71,8 +72,9 @@ ACCELERATOR_ENTRIES: dict[str, dict[str, str]] = {
     "samd21": {"calib_execute_command": "opcode"},
 }
 # Host waits: from entering one of these until the next return from one of them (a tail call or
-# a nested call from one to the other stays one wait).
-WAIT_FUNCTIONS = ("atca_delay_us", "atca_delay_ms")
+# a nested call from one to the other stays one wait). cryptoauthlib's fixed delays, and the polled
+# I2C transfers of firmware/drivers/samd21_i2c.c (the bus time is in the ATECC508A model).
+WAIT_FUNCTIONS = ("atca_delay_us", "atca_delay_ms", "samd21_i2c_write", "samd21_i2c_read")
 # Monitor commands that zero the accelerator's modelled time in hw-path profiling runs (property
 # names of peripherals/NXP_CAAM.cs, Microchip_ATECC508A.cs, Microchip_SAMD21_SERCOM_I2C.cs). The
 # CAAM's RNG and block engines keep their time: those phases are priced as before (core model for

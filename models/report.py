@@ -18,6 +18,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first
 
 from models import boards  # noqa: E402
 from models.accelerators import ACCELERATORS  # noqa: E402
+from models.accelerators.atecc508a import command_of  # noqa: E402
 from models.accelerators.base import blocks  # noqa: E402
 from models.calibration import fit  # noqa: E402
 from models.matrix import ECC_PHASES, Case, core_cycles, cycles_per_call  # noqa: E402
@@ -162,6 +163,13 @@ def sweep_plots(rows: list[dict[str, object]], out_dir: Path) -> list[Path]:
     return paths
 
 
+def _call_label(call: str) -> str:
+    """ATECC508A opcodes by their command name: "calib_execute_command:64" -> "genkey (0x40)"."""
+    if call.startswith("calib_execute_command:"):
+        return f"{command_of(call)} ({int(call.partition(':')[2]):#04x})"
+    return call
+
+
 def hw_ecc_rows(outcome: Outcome) -> list[list[object]]:
     """ECDSA phases that called an accelerator in a hw-path profile, against the same phase on the
     sw path: CPU side (core model on the hw profile) + accelerator busy time (its model)."""
@@ -177,7 +185,7 @@ def hw_ecc_rows(outcome: Outcome) -> list[list[object]]:
         sw = by_key.get((case.board, case.library, case.algorithm, "sw", case.opt, case.key_bits,
                          case.buffer_bytes))
         sw_ms = cycles_per_call(sw, values) / clock * 1e3 if sw else float("nan")
-        calls = ", ".join(f"{name} x{n:g}" for name, n in sorted(case.calls.items()))
+        calls = ", ".join(f"{_call_label(name)} x{n:g}" for name, n in sorted(case.calls.items()))
         rows.append([case.board, case.library, case.opt, case.algorithm, f"{sw_ms:.3g}",
                      f"{total / clock * 1e3:.3g}", f"{cpu / clock * 1e3:.3g}",
                      f"{(total - cpu) / clock * 1e3:.3g}", case.model, calls])
@@ -268,7 +276,7 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
                 "Phases whose hw-path profile called the accelerator: the core model prices the "
                 "CPU side the profile counted (library, driver, scalar arithmetic left in "
                 "software; the profiling run zeroes the device's modelled time and takes the "
-                "host's fixed delays out, models/profiles/collect.py) and the accelerator model "
+                "host's fixed delays and polled I2C transfers out, models/profiles/collect.py) and the accelerator model "
                 "adds the busy time of each recorded call (CAAM PKHA: caam.pkha_* per job, "
                 "not fitted; ATECC508A: wake, I2C transfers and the polled execution time of "
                 "each command). Predicted, not measured: the only published hw ECC figure is "

@@ -56,3 +56,19 @@ def test_published_rows_with_a_case_carry_measured(rows):
     for m in published.load():
         if m.board == "rt1060" and m.path == "sw":
             assert (m.board, m.algorithm, "sw", m.opt, m.metric) in with_measured
+
+
+def test_hw_ecdsa_rows_use_the_hw_profiles(rows, outcome):
+    """Where a hw-path ECDSA profile recorded accelerator calls, the row is priced by that
+    accelerator (CPU side + busy time) and is faster than the software row."""
+    recorded = {(c.board, c.library, c.opt, c.algorithm) for c in outcome.cases
+                if c.calls and c.algorithm.startswith("ecdsa-")}
+    if not recorded:
+        pytest.skip("no hw-path ECDSA profiles")
+    time = {(r["board"], r["library"], r["path"], r["opt"], r["algorithm"]): r
+            for r in rows if r["metric"] == "time"}
+    for board, library, opt, algorithm in recorded:
+        hw = time[(board, library, "hw", opt, algorithm)]
+        sw = time[(board, library, "sw", opt, algorithm)]
+        assert hw["model"] != "core"
+        assert float(hw["predicted"]) < float(sw["predicted"])

@@ -488,6 +488,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
         private long PacketCycles(int n, Packet packet)
         {
+            if(LeavesMemory(packet))
+            {
+                // The engine stops at its first bus error instead of moving the whole size, so
+                // such a packet takes the setup time only (and a fuzzed size of 4 GiB does not
+                // keep the engine busy for seconds).
+                return Math.Max(1L, SetupCycles);
+            }
             var bytes = (long)packet.Size;
             if(packet.Blit)
             {
@@ -517,6 +524,20 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 cycles += ContextStoreCycles;
             }
             return Math.Max(1L, cycles);
+        }
+
+        // Whether the source the packet reads or the destination it writes (Execute's ranges)
+        // leaves mapped memory.
+        private bool LeavesMemory(Packet packet)
+        {
+            if(packet.Blit || !(packet.Memcopy || packet.Cipher || packet.Hash))
+            {
+                return false;
+            }
+            var readsSource = !(packet.Memcopy && packet.ConstantFill);
+            var writesDestination = packet.Memcopy || packet.Cipher;
+            return (readsSource && !IsMemory(packet.Source, packet.Size))
+                || (writesDestination && !IsMemory(packet.Destination, packet.Size));
         }
 
         private long HashCyclesPerByteX100(uint select)

@@ -2,7 +2,9 @@
 
 Each input is either one work packet (eight words written to memory, then a channel kicked with a
 random semaphore increment) or one write of a random value to a DCP register (SET/CLR/TOG aliases
-included), followed now and then by a little virtual time. Packets start from the shapes the SDK
+included), followed now and then by a little virtual time. Before most kicks the channel's error
+status is cleared, as the SDK does, and one input in five is followed by a soft reset and
+re-initialisation, so that packets keep running instead of queueing behind a looping chain. Packets start from the shapes the SDK
 builds (hash, AES ECB/CBC, memcopy) and get words replaced and bits flipped, or are random words.
 The sequence depends only on the seed, so a failure can be replayed.
 """
@@ -26,6 +28,13 @@ TEMPLATES = [
     (0x10012, 0x000),    # constant fill
     (0x082, 0x010),      # blit
 ]
+
+
+# DCP_Init after a soft reset (fsl_dcp.c): SFTRST|CLKGATE, release, clear STAT, CTRL, channels,
+# CONTEXT (the value the suite's Init DCP uses).
+REINIT = [f"{DCP} WriteDoubleWord 0x000 0xf0800000", f"{DCP} WriteDoubleWord 0x000 0x30800000",
+          f"{DCP} WriteDoubleWord 0x018 0xff", f"{DCP} WriteDoubleWord 0x000 0x00a00000",
+          f"{DCP} WriteDoubleWord 0x020 0xf", f"{DCP} WriteDoubleWord 0x050 0x20008000"]
 
 
 def _address(rng: random.Random) -> int:
@@ -63,6 +72,11 @@ def fuzz_commands(seed: int, count: int) -> list[str]:
             for index, word in enumerate(_packet(rng, slot)):
                 commands.append(f"sysbus WriteDoubleWord {slot + 4 * index:#x} {word:#x}")
             channel = rng.randrange(0, 4)
+            # A channel stops at its first error until software clears CHnSTAT (the SDK does so
+            # before the next job); clear it mostly, so that most packets run instead of queueing
+            # behind a stopped channel.
+            if rng.random() < 0.85:
+                commands.append(f"{DCP} WriteDoubleWord {0x128 + 0x40 * channel:#x} 0xffffffff")
             pointer = slot if rng.random() < 0.9 else rng.choice(BAD_ADDRESSES)
             commands.append(f"{DCP} WriteDoubleWord {0x100 + 0x40 * channel:#x} {pointer:#x}")
             commands.append(f"{DCP} WriteDoubleWord {0x110 + 0x40 * channel:#x} {rng.randrange(0, 4):#x}")
@@ -81,6 +95,10 @@ def fuzz_commands(seed: int, count: int) -> list[str]:
             commands.append(f"{DCP} WriteDoubleWord {offset:#x} {value:#x}")
         if rng.random() < 0.2:
             commands.append(f'emulation RunFor "0.0000{rng.randrange(1, 100):02d}"')
+        if rng.random() < 0.2:
+            # Mutated chains often loop (NEXT back to an earlier packet), which keeps the engine
+            # busy for good, as on silicon; a driver's way out is a soft reset and DCP_Init.
+            commands.extend(REINIT)
     return commands
 
 

@@ -7,7 +7,13 @@ from the standards (SP 800-38A, FIPS 180-4, RFC 6979).
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from robot.libraries.BuiltIn import BuiltIn
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "resources"))
+import p256  # noqa: E402  (a sibling folder, not an installed package)
 
 CAAM = 0x40440000
 JOB_RING_PAGE = 0x10000
@@ -206,59 +212,18 @@ def _truthy(value) -> bool:
     return str(value).lower() in ("1", "true", "yes")
 
 
-# --- an independent software ECDSA (P-256, FIPS 186-4 D.1.2.3) for cross-checks --------------
-# Plain affine arithmetic on Python integers: slow, not constant time, and unrelated to the
-# model's BouncyCastle code, which is the point.
-P256_P = 0xFFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF
-P256_A = P256_P - 3
-P256_N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
-P256_G = (0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
-          0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5)
-
-
-def _add(p, q):
-    if p is None:
-        return q
-    if q is None:
-        return p
-    if p[0] == q[0] and (p[1] + q[1]) % P256_P == 0:
-        return None
-    if p == q:
-        slope = (3 * p[0] * p[0] + P256_A) * pow(2 * p[1], -1, P256_P) % P256_P
-    else:
-        slope = (q[1] - p[1]) * pow(q[0] - p[0], -1, P256_P) % P256_P
-    x = (slope * slope - p[0] - q[0]) % P256_P
-    return x, (slope * (p[0] - x) - p[1]) % P256_P
-
-
-def _multiply(k, point):
-    result = None
-    while k:
-        if k & 1:
-            result = _add(result, point)
-        point = _add(point, point)
-        k >>= 1
-    return result
-
+# --- the independent software ECDSA of robot-tests/resources/p256.py, for cross-checks --------
 
 def software_ecdsa_sign(private_hex: str, hash_hex: str, k_hex: str) -> tuple[str, str]:
-    d, e, k = int(private_hex, 16), int(hash_hex, 16) % P256_N, int(k_hex, 16)
-    r = _multiply(k, P256_G)[0] % P256_N
-    s = pow(k, -1, P256_N) * (e + r * d) % P256_N
+    r, s = p256.sign(int(private_hex, 16), int(hash_hex, 16), int(k_hex, 16))
     return f"{r:064x}", f"{s:064x}"
 
 
 def software_ecdsa_verify(qx_hex: str, qy_hex: str, hash_hex: str, r_hex: str, s_hex: str) -> bool:
-    r, s, e = int(r_hex, 16), int(s_hex, 16), int(hash_hex, 16) % P256_N
-    if not (0 < r < P256_N and 0 < s < P256_N):
-        return False
-    w = pow(s, -1, P256_N)
-    point = _add(_multiply(e * w % P256_N, P256_G),
-                 _multiply(r * w % P256_N, (int(qx_hex, 16), int(qy_hex, 16))))
-    return point is not None and point[0] % P256_N == r
+    return p256.verify((int(qx_hex, 16), int(qy_hex, 16)), int(hash_hex, 16), int(r_hex, 16), int(s_hex, 16))
 
 
 def random_scalar_hex(seed) -> str:
     """A reproducible scalar in [1, n-1] (the seed comes from the suite)."""
     import random
-    return f"{random.Random(str(seed)).randrange(1, P256_N):064x}"
+    return f"{random.Random(str(seed)).randrange(1, p256.N):064x}"

@@ -1,54 +1,23 @@
 """Keywords for the ATECC508A suites: packets with the device's CRC, and an independent P-256.
 
-The P-256 arithmetic here (affine coordinates, FIPS 186-4 curve constants, RFC 6979-style
-deterministic nonces from HMAC-SHA-256) is the software side the device model is checked against:
-it shares no code with the model (BouncyCastle) or with the firmware libraries.
+The P-256 side (p256.py, with RFC 6979-style deterministic nonces from HMAC-SHA-256 here) is the
+software the device model is checked against: it shares no code with the model (BouncyCastle) or
+with the firmware libraries.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import random
+import sys
+from pathlib import Path
 
-# FIPS 186-4, D.1.2.3 curve P-256.
-P = 0xFFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF
-A = P - 3
-B = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B
-N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
-G = (0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
-     0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import p256
+from p256 import G, N
 
 ROBOT_LIBRARY_SCOPE = "GLOBAL"
-
-
-def _add(p1, p2):
-    if p1 is None:
-        return p2
-    if p2 is None:
-        return p1
-    if p1[0] == p2[0] and (p1[1] + p2[1]) % P == 0:
-        return None
-    if p1 == p2:
-        slope = (3 * p1[0] * p1[0] + A) * pow(2 * p1[1], -1, P) % P
-    else:
-        slope = (p2[1] - p1[1]) * pow(p2[0] - p1[0], -1, P) % P
-    x = (slope * slope - p1[0] - p2[0]) % P
-    return x, (slope * (p1[0] - x) - p1[1]) % P
-
-
-def _mul(k, point):
-    result = None
-    while k:
-        if k & 1:
-            result = _add(result, point)
-        point = _add(point, point)
-        k >>= 1
-    return result
-
-
-def _on_curve(point) -> bool:
-    x, y = point
-    return (y * y - (x * x * x + A * x + B)) % P == 0
 
 
 def _hex(value: int, size: int = 32) -> str:
@@ -119,12 +88,12 @@ def random_hex(count: int | str, seed: int | str) -> str:
 # ---- P-256 (software side) -------------------------------------------------------------------
 
 def p256_public_key(private_hex: str) -> str:
-    x, y = _mul(int(private_hex, 16), G)
+    x, y = p256.multiply(int(private_hex, 16), G)
     return _hex(x) + _hex(y)
 
 
 def p256_is_on_curve(public_hex: str) -> bool:
-    return _on_curve(_point(public_hex))
+    return p256.on_curve(_point(public_hex))
 
 
 def p256_sign(private_hex: str, digest_hex: str) -> str:
@@ -139,27 +108,20 @@ def p256_sign(private_hex: str, digest_hex: str) -> str:
         counter += 1
         if k == 0:
             continue
-        r = _mul(k, G)[0] % N
-        s = pow(k, -1, N) * (e + r * d) % N
+        r, s = p256.sign(d, e, k)
         if r and s:
             return _hex(r) + _hex(s)
 
 
 def p256_verify(public_hex: str, digest_hex: str, signature_hex: str) -> bool:
     q = _point(public_hex)
-    if not _on_curve(q):
+    if not p256.on_curve(q):
         return False
-    r = int(signature_hex[:64], 16)
-    s = int(signature_hex[64:128], 16)
-    if not (0 < r < N and 0 < s < N):
-        return False
-    w = pow(s, -1, N)
-    point = _add(_mul(int(digest_hex, 16) * w % N, G), _mul(r * w % N, q))
-    return point is not None and point[0] % N == r
+    return p256.verify(q, int(digest_hex, 16), int(signature_hex[:64], 16), int(signature_hex[64:128], 16))
 
 
 def p256_ecdh(private_hex: str, public_hex: str) -> str:
-    x, _ = _mul(int(private_hex, 16), _point(public_hex))
+    x, _ = p256.multiply(int(private_hex, 16), _point(public_hex))
     return _hex(x)
 
 

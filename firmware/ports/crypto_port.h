@@ -43,5 +43,12 @@ int port_ecdsa_genkey(void);
 int port_ecdsa_sign(const uint8_t hash[32], uint8_t *signature, size_t *signature_len);
 int port_ecdsa_verify(const uint8_t hash[32], const uint8_t *signature, size_t signature_len);
 void port_ecdsa_free(void);
+/* The key of port_ecdsa_genkey as a SEC1 uncompressed point (0x04 || X || Y), so that another
+ * build (accelerator vs software) can check this build's signatures. 0 on success. */
+int port_ecdsa_public_key(uint8_t public_key[65]);
+/* Verifies a DER signature of hash under another party's SEC1 uncompressed P-256 public key, on
+ * the same path (accelerator or software) as port_ecdsa_verify. 0 when valid. */
+int port_ecdsa_verify_with(const uint8_t public_key[65], const uint8_t hash[32],
+                           const uint8_t *signature, size_t signature_len);
 
 #endif

@@ -46,6 +46,30 @@ CAAM Ecdsa Should Verify
     END
     Wait For Line On Uart    @done ecdsa verify=ok tampered=rejected
 
+Signatures Should Cross Between CAAM And Software
+    [Documentation]    Template: the software build's P-256 signature must verify on the CAAM build
+    ...                and the CAAM build's on the software build (same library and opt); each side
+    ...                also refuses the other's signature over a changed hash.
+    [Arguments]    ${library}    ${opt}
+    Set Tags    ${library}    ${opt}    ecdsa
+    Start Firmware    ${BOARD}    ${library}    sw    ${opt}    ecdsa
+    ${software}=    Signature Vector Should Be Printed
+    Wait For Line On Uart    @done ecdsa verify=ok tampered=rejected
+    Reset Emulation
+    Load Firmware    ${BOARD}    ${library}    hw    ${opt}    ecdsa
+    Write Peer Vector    ${software}
+    Run Loaded Firmware    ${BOARD}    ecdsa
+    ${caam}=    Signature Vector Should Be Printed
+    Wait For Line On Uart    @peer verify=ok tampered=rejected
+    Wait For Line On Uart    @done ecdsa verify=ok tampered=rejected
+    CAAM Should Have Done The Work
+    Reset Emulation
+    Load Firmware    ${BOARD}    ${library}    sw    ${opt}    ecdsa
+    Write Peer Vector    ${caam}
+    Run Loaded Firmware    ${BOARD}    ecdsa
+    Wait For Line On Uart    @peer verify=ok tampered=rejected
+    Wait For Line On Uart    @done ecdsa verify=ok tampered=rejected
+
 CAAM Should Have Done The Work
     ${jobs}=    Execute Command    sysbus.caam JobsCompleted
     Should Be True    int($jobs.strip(), 0) > 2    no job beyond CAAM_Init reached the CAAM
@@ -65,3 +89,15 @@ Should Verify ECDSA With mbedtls -O0        mbedtls      none          ecdsa
 Should Verify ECDSA With mbedtls -O3        mbedtls      high-speed    ecdsa
 Should Verify ECDSA With wolfCrypt -O0      wolfcrypt    none          ecdsa
 Should Verify ECDSA With wolfCrypt -O3      wolfcrypt    high-speed    ecdsa
+Should Cross-Verify CAAM And Software Signatures With mbedtls -O0
+    [Template]    Signatures Should Cross Between CAAM And Software
+    mbedtls      none
+Should Cross-Verify CAAM And Software Signatures With mbedtls -O3
+    [Template]    Signatures Should Cross Between CAAM And Software
+    mbedtls      high-speed
+Should Cross-Verify CAAM And Software Signatures With wolfCrypt -O0
+    [Template]    Signatures Should Cross Between CAAM And Software
+    wolfcrypt    none
+Should Cross-Verify CAAM And Software Signatures With wolfCrypt -O3
+    [Template]    Signatures Should Cross Between CAAM And Software
+    wolfcrypt    high-speed

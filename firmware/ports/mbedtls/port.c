@@ -125,6 +125,33 @@ int port_ecdsa_verify(const uint8_t hash[32], const uint8_t *signature, size_t s
     return mbedtls_ecdsa_read_signature(&ecdsa, hash, 32, signature, signature_len);
 }
 
+int port_ecdsa_public_key(uint8_t public_key[65])
+{
+    size_t length = 0;
+    int status = mbedtls_ecp_point_write_binary(&ecdsa.grp, &ecdsa.Q, MBEDTLS_ECP_PF_UNCOMPRESSED,
+                                                &length, public_key, 65);
+    return status != 0 ? status : (length == 65 ? 0 : -1);
+}
+
+int port_ecdsa_verify_with(const uint8_t public_key[65], const uint8_t hash[32],
+                           const uint8_t *signature, size_t signature_len)
+{
+    mbedtls_ecdsa_context other;
+    mbedtls_ecdsa_init(&other);
+    int status = mbedtls_ecp_group_load(&other.grp, MBEDTLS_ECP_DP_SECP256R1);
+    if (status == 0) {
+        status = mbedtls_ecp_point_read_binary(&other.grp, &other.Q, public_key, 65);
+    }
+    if (status == 0) {
+        status = mbedtls_ecp_check_pubkey(&other.grp, &other.Q);
+    }
+    if (status == 0) {
+        status = mbedtls_ecdsa_read_signature(&other, hash, 32, signature, signature_len);
+    }
+    mbedtls_ecdsa_free(&other);
+    return status;
+}
+
 void port_ecdsa_free(void)
 {
     mbedtls_ecdsa_free(&ecdsa);

@@ -148,6 +148,30 @@ int port_ecdsa_verify(const uint8_t hash[32], const uint8_t *signature, size_t s
     return status != 0 ? status : (valid ? 0 : -1);
 }
 
+int port_ecdsa_public_key(uint8_t public_key[65])
+{
+    word32 length = 65;
+    int status = wc_ecc_export_x963(&key, public_key, &length);
+    return status != 0 ? status : (length == 65 ? 0 : -1);
+}
+
+int port_ecdsa_verify_with(const uint8_t public_key[65], const uint8_t hash[32],
+                           const uint8_t *signature, size_t signature_len)
+{
+    ecc_key other;
+    int valid = 0;
+    int status = wc_ecc_init_ex(&other, NULL, PORT_DEVID);
+    if (status != 0) {
+        return status;
+    }
+    status = wc_ecc_import_x963_ex(public_key, 65, &other, ECC_SECP256R1);
+    if (status == 0) {
+        status = wc_ecc_verify_hash(signature, (word32)signature_len, hash, 32, &valid, &other);
+    }
+    wc_ecc_free(&other);
+    return status != 0 ? status : (valid ? 0 : -1);
+}
+
 void port_ecdsa_free(void)
 {
     wc_ecc_free(&key);

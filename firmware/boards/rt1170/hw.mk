@@ -1,8 +1,10 @@
 # rt1170 `hw` path: the CAAM (peripherals/NXP_CAAM.cs) through firmware/drivers/caam, whose API has
 # the shape of NXP's fsl_caam.h. mbedtls: ALT modules (AES-128/192/256 ECB/CBC/CTR, SHA-1,
 # SHA-224/256, ECDSA keygen/sign/verify on the PKHA; SHA-512 in software). wolfCrypt 5.5 has no
-# RT1170 CAAM port: its crypto-callback interface (WOLF_CRYPTO_CB) routes AES, SHA-1/224/256, ECC
-# P-256 and the RNG seed to the same driver. Entropy: the CAAM RNG on both.
+# RT1170 CAAM port: its crypto-callback interface (WOLF_CRYPTO_CB) routes AES, SHA-1/256, ECC
+# P-256 and the RNG seed to the same driver (wolfSSL 5.5's sha256.c calls the callback for SHA-256
+# but not for SHA-224, so wolfCrypt's SHA-224, enabled here for its self-test, runs in software).
+# Entropy: the CAAM RNG on both.
 # CAAM_MODES selects the driver's modes, e.g. `make CAAM_MODES=-DCAAM_DISPATCH_QUEUED=1`.
 CAAM_MODES ?=
 CAAM_COMMON := -I$(FW)/drivers/caam -I$(FW)/boards -DBOARD_ENTROPY_CAAM $(CAAM_MODES)
@@ -15,6 +17,6 @@ HW_SRCS_mbedtls_rt1170 := $(CAAM_IMAGE_SRCS) $(FW)/ports/mbedtls/caam/caam_init.
 
 HW_LIB_CFLAGS_wolfcrypt_rt1170 := -I$(WOLFSSL_DIR) -I$(FW)/ports/wolfcrypt -DWOLFSSL_USER_SETTINGS \
     -I$(FW)/ports/wolfcrypt/caam -DWOLF_CRYPTO_CB -DWOLFSSL_CAAM_DEVID=0x43414D \
-    -DWOLFSSL_AES_COUNTER -DHAVE_AES_ECB $(CAAM_COMMON)
+    -DWOLFSSL_AES_COUNTER -DHAVE_AES_ECB -DWOLFSSL_SHA224 $(CAAM_COMMON)
 HW_LIB_SRCS_wolfcrypt_rt1170 := $(WOLFSSL_DIR)/wolfcrypt/src/cryptocb.c
 HW_SRCS_wolfcrypt_rt1170 := $(CAAM_IMAGE_SRCS) $(FW)/ports/wolfcrypt/caam/caam_cryptocb.c

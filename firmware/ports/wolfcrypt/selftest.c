@@ -14,6 +14,9 @@
 
 int sha_test(void);
 int sha256_test(void);
+#ifdef WOLFSSL_SHA224
+int sha224_test(void);
+#endif
 int sha512_test(void);
 int hash_test(void);
 int aes_test(void);
@@ -27,6 +30,9 @@ struct self_test {
 static const struct self_test self_tests[] = {
     {"wolfcrypt sha_test", sha_test},
     {"wolfcrypt sha256_test", sha256_test},
+#ifdef WOLFSSL_SHA224
+    {"wolfcrypt sha224_test", sha224_test},
+#endif
     {"wolfcrypt sha512_test", sha512_test},
     {"wolfcrypt hash_test", hash_test},
     {"wolfcrypt aes_test", aes_test},

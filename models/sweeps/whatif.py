@@ -114,6 +114,26 @@ def accelerator_cycles(case: Case, board: boards.Board, clock: float, point: dic
     return glue + engine_seconds * clock
 
 
+def core_cycles(case: Case, board: boards.Board, point: dict[str, Any], values: Values) -> float:
+    """One call's CPU instructions of a stored profile through the core model at the point's
+    memory timing."""
+    if case.sums is None:
+        object.__setattr__(case, "sums", aggregate(case.classes))
+    memory = memory_for(board, case.placement, point, values)
+    ratio = values["toolchain.none_ratio" if case.opt == "none" else "toolchain.high_speed_ratio"]
+    return ratio * CORES[board.core].cycles(case.sums, memory, values) / case.iterations
+
+
+def recorded_call_cycles(case: Case, clock: float, point: dict[str, Any], values: Values) -> float:
+    """Busy time, in core cycles at `clock`, of the accelerator calls a hw-path profile recorded,
+    with the point's accelerator clock when it sets one."""
+    scaled = dict(values)
+    clock_key = f"{case.model}.clock_hz"
+    if "accel_clock_hz" in point and clock_key in scaled:
+        scaled[clock_key] = float(point["accel_clock_hz"])
+    return ACCELERATORS[case.model].call_cycles(case.calls, case.opt, clock, scaled)
+
+
 def sig(value: float) -> float:
     """Seven significant digits: the CSV stays readable, the models are not that exact anyway."""
     return float(f"{value:.7g}")
@@ -134,12 +154,12 @@ def recost(point: dict[str, Any], by_image: dict[tuple, list[Case]],
     rows = []
     for case in cases:
         if case.model == "core":
-            if case.sums is None:
-                object.__setattr__(case, "sums", aggregate(case.classes))
-            memory = memory_for(board, case.placement, point, values)
-            ratio = values["toolchain.none_ratio" if case.opt == "none"
-                           else "toolchain.high_speed_ratio"]
-            cycles = ratio * CORES[board.core].cycles(case.sums, memory, values) / case.iterations
+            cycles = core_cycles(case, board, point, values)
+        elif case.calls:
+            # A hw-path profile recorded this phase's accelerator calls: its CPU side through the
+            # core model plus the calls' busy time, as models/matrix.py prices it for the report.
+            cycles = (core_cycles(case, board, point, values)
+                      + recorded_call_cycles(case, clock, point, values) / case.iterations)
         else:
             cycles = accelerator_cycles(case, board, clock, point, values)
         size = case.buffer_bytes

@@ -80,3 +80,25 @@ def test_accelerator_engine_time_is_fixed_by_its_own_clock(values):
 def test_a_missing_profile_is_an_error(values):
     with pytest.raises(RuntimeError, match="no stored profile for rt1060/wolfcrypt"):
         whatif.recost(dict(POINT, library="wolfcrypt"), images(), values)
+
+
+def test_recorded_accelerator_calls_are_priced_as_in_the_report():
+    """A hw-path ECDSA phase with recorded PKHA calls: the default what-if point must give the
+    report's figure (CPU side through the core model plus the calls' busy time), and halving the
+    CAAM clock must add exactly the PKHA engine time once more."""
+    from models.matrix import cycles_per_call
+    by_image, calibrated = whatif.state()
+    key = ("rt1170", "mbedtls", "hw", "high-speed", "ecdsa")
+    cases = [c for c in by_image[key] if c.algorithm == "ecdsa-sign"]
+    assert cases and cases[0].calls, "the stored rt1170 hw ecdsa profile must record PKHA calls"
+    case = cases[0]
+    point = dict(zip(("board", "library", "path", "opt", "app"), key))
+    [row] = [r for r in whatif.recost(point, {key: [case]}, calibrated)]
+    assert row["cycles_per_call"] == pytest.approx(cycles_per_call(case, calibrated), rel=1e-6)
+    slow = dict(point, accel_clock_hz=calibrated["caam.clock_hz"] / 2)
+    [slow_row] = whatif.recost(slow, {key: [case]}, calibrated)
+    from models.accelerators.caam import PKHA_OPERATIONS
+    engine = sum(n * calibrated[f"caam.pkha_{PKHA_OPERATIONS[call]}_cycles"]
+                 for call, n in case.calls.items())
+    extra = engine * 996e6 / calibrated["caam.clock_hz"] / case.iterations
+    assert slow_row["cycles_per_call"] - row["cycles_per_call"] == pytest.approx(extra, rel=1e-3)

@@ -78,13 +78,18 @@ def fraction(**kw: Any) -> Key:
                and not isinstance(v, bool) and 0.0 <= v <= 1.0, **kw)
 
 
-# Firmware/build axes: each point is an image built with these settings and run in Renode.
-FIRMWARE_KEYS: dict[str, Key] = {
+# Which image of the matrix a point is about; both kinds of sweep name it.
+IMAGE_KEYS: dict[str, Key] = {
     "board": choice(BOARDS, required=True),
     "library": choice(LIBRARIES, required=True),
     "path": choice(PATHS, required=True),
     "opt": choice(OPTS, required=True),
     "app": choice(APPS, default="bench"),
+}
+
+# Firmware/build axes: each point is an image built with these settings and run in Renode.
+FIRMWARE_KEYS: dict[str, Key] = {
+    **IMAGE_KEYS,
     "buffer_bytes": integer(16, 65536, 16, default=1024),      # BENCH_BUFFER_BYTES
     "iterations": integer(1, 1000, default=16),                # BENCH_ITERATIONS
     "dispatch": choice(DISPATCH, default="one-at-a-time"),     # DCP chains / CAAM queued jobs
@@ -94,11 +99,7 @@ FIRMWARE_KEYS: dict[str, Key] = {
 # Hardware axes: re-cost the stored profiles (models/profiles/data) with other hardware.
 # Any model parameter (`python -m models params`, e.g. dcp.setup_cycles) is a key as well.
 HARDWARE_KEYS: dict[str, Key] = {
-    "board": choice(BOARDS, required=True),
-    "library": choice(LIBRARIES, required=True),
-    "path": choice(PATHS, required=True),
-    "opt": choice(OPTS, required=True),
-    "app": choice(APPS, default="bench"),
+    **IMAGE_KEYS,
     "core_clock_hz": number(0.0),         # default: the board's clock
     "accel_clock_hz": number(0.0),        # default: the accelerator's (models/accelerators/*.yaml)
     "placement": choice(PLACEMENTS, default="linked"),  # code where link.ld puts it, or in flash

@@ -5,6 +5,7 @@ Documentation     Accelerator path on the rt1170: every library x opt x app of t
 ...               Besides what the software suite checks, each run must have sent jobs to the CAAM and
 ...               none of them may have failed.
 Resource          ../resources/firmware.resource
+Resource          ../resources/rfc6979.resource
 # Host-time limit: a CPU abort halts virtual time, so the UART waits (virtual-time timeouts)
 # would never expire; the test fails after this instead of stalling the run.
 Test Timeout      10 minutes
@@ -13,11 +14,6 @@ Test Tags         rt1170    caam    firmware
 
 *** Variables ***
 ${BOARD}          rt1170
-# RFC 6979 A.2.5: P-256 public key U, SHA-256("sample") and the signature (r, s) with SHA-256.
-${RFC6979_U}      0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299
-${SAMPLE_SHA256}    af2bdbe1aa9b6ec1e2ade1d694f41fc71a831d0268e9891562113d8a62add1bf
-${RFC6979_R}      efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716
-${RFC6979_S}      f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8
 
 *** Keywords ***
 Accelerator Path Should Work
@@ -57,7 +53,7 @@ Published Signature Should Verify On The CAAM
     [Arguments]    ${library}    ${opt}
     Set Tags    ${library}    ${opt}    ecdsa
     ${der}=    Evaluate    (lambda r, s: b'\\x30' + bytes([len(r) + len(s) + 4]) + b'\\x02' + bytes([len(r)]) + r + b'\\x02' + bytes([len(s)]) + s)(*[b'\\0' + v if v[0] & 0x80 else v for v in (bytes.fromhex($RFC6979_R), bytes.fromhex($RFC6979_S))]).hex()
-    ${vector}=    Create Dictionary    public_key=${RFC6979_U}    hash=${SAMPLE_SHA256}    signature=${der}
+    ${vector}=    Create Dictionary    public_key=04${RFC6979_UX}${RFC6979_UY}    hash=${SAMPLE_SHA256}    signature=${der}
     Load Firmware    ${BOARD}    ${library}    hw    ${opt}    ecdsa
     Write Peer Vector    ${vector}
     Run Loaded Firmware    ${BOARD}    ecdsa

@@ -6,6 +6,7 @@ Documentation     Register-level tests of peripherals/NXP_CAAM.cs on the rt1170 
 ...               ECB/CBC/CTR, 128/192/256), FIPS 180-4 examples (SHA-1/224/256), RFC 6979 A.2.5
 ...               (P-256 ECDSA signature verified with PKHA arithmetic), FIPS 186-4 D.1.2.3 (P-256).
 Library           ${CURDIR}/caam_descriptors.py
+Resource          ../resources/rfc6979.resource
 Test Setup        Create CAAM Machine
 Test Tags         rt1170    caam    model
 
@@ -52,20 +53,13 @@ ${SHA224_ABC}       23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7
 ${SHA224_56}        75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525
 ${SHA256_ABC}       ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
 ${SHA256_56}        248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1
-# P-256 (FIPS 186-4 D.1.2.3) and RFC 6979 A.2.5 (key, SHA-256 of "sample", signature).
+# P-256 (FIPS 186-4 D.1.2.3); RFC 6979 A.2.5 comes from ../resources/rfc6979.resource.
 ${P256_P}           ffffffff00000001000000000000000000000000ffffffffffffffffffffffff
 ${P256_A}           ffffffff00000001000000000000000000000000fffffffffffffffffffffffc
 ${P256_B}           5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b
 ${P256_N}           ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
 ${P256_GX}          6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296
 ${P256_GY}          4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5
-${RFC6979_UX}       60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6
-${RFC6979_UY}       7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299
-${RFC6979_X}        c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721
-${RFC6979_K}        a6e3c57dd01abe90086538398355dd4c3b17aa873382b0f24d6129493d8aad60
-${SAMPLE_SHA256}    af2bdbe1aa9b6ec1e2ade1d694f41fc71a831d0268e9891562113d8a62add1bf
-${RFC6979_R}        efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716
-${RFC6979_S}        f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8
 
 *** Keywords ***
 Create CAAM Machine

@@ -29,7 +29,7 @@ from models import boards
 from models.accelerators import ACCELERATORS
 from models.cores import CORES
 from models.cores.base import Memory, aggregate
-from models.matrix import Case
+from models.matrix import Case, toolchain_ratio
 from models.params import Values
 from models.sweeps.cache import TOP, content_hash, point_json
 from models.sweeps.runner import Task
@@ -120,7 +120,7 @@ def core_cycles(case: Case, board: boards.Board, point: dict[str, Any], values: 
     if case.sums is None:
         object.__setattr__(case, "sums", aggregate(case.classes))
     memory = memory_for(board, case.placement, point, values)
-    ratio = values["toolchain.none_ratio" if case.opt == "none" else "toolchain.high_speed_ratio"]
+    ratio = toolchain_ratio(case.library, case.algorithm, case.opt, values)
     return ratio * CORES[board.core].cycles(case.sums, memory, values) / case.iterations
 
 

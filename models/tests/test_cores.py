@@ -54,3 +54,18 @@ def test_m7_board_load_penalty_applies_to_ram_loads_only():
     plain = cycles("m7", micro)
     slow = cycles("m7", micro, Memory(extra_load_cycles=3.0))
     assert slow - plain == pytest.approx(30)
+
+
+def test_per_file_compiler_ratio_scales_only_its_own_mbedtls_source():
+    # 120 ALU instructions at -O3 with the library-wide ratio at 1.5 and SHA-1's own at 1.2:
+    # mbedtls SHA-1 costs 120 x 0.75 x 1.5 x 1.2 = 162; AES and wolfCrypt's SHA-1 keep 135.
+    from models.matrix import Case, core_cycles
+    values = dict(VALUES, **{"toolchain.high_speed_ratio": 1.5, "toolchain.sha1_ratio": 1.2})
+
+    def case(library: str, algorithm: str) -> Case:
+        return Case("rt1060", library, "sw", "high-speed", "bench", algorithm, 0, 64, 1,
+                    {"alu": 120}, {".text": "ITCM"})
+
+    assert core_cycles(case("mbedtls", "sha1"), values) == pytest.approx(162.0)
+    assert core_cycles(case("mbedtls", "aes-cbc"), values) == pytest.approx(135.0)
+    assert core_cycles(case("wolfcrypt", "sha1"), values) == pytest.approx(135.0)

@@ -12,6 +12,7 @@ using System.Security.Cryptography;
 using System.Text;
 using Antmicro.Renode.Core;
 using Antmicro.Renode.Logging;
+using Antmicro.Renode.Peripherals.CPU;
 using Antmicro.Renode.Time;
 using Org.BouncyCastle.Asn1.Nist;
 using Org.BouncyCastle.Asn1.X9;
@@ -397,6 +398,20 @@ namespace Antmicro.Renode.Peripherals.I2C
             return mode == Mode.Awake && !busy;
         }
 
+        // Renode 1.14 fixes the length of each CPU execution chunk when the chunk starts: an
+        // action scheduled during a chunk runs only when the chunk ends, up to a quantum late
+        // (100 us by default: 60,000 cycles at 600 MHz), while the core spins on a status
+        // register. Ending the chunk makes the CPU loop re-read the nearest clock entry, so the
+        // action runs at its own virtual time (Renode's timers, e.g. MAX32650_Timer, do the same).
+        private void ScheduleOnTime(TimeInterval delay, Action<TimeInterval> action, string name)
+        {
+            machine.ScheduleAction(delay, action, name);
+            foreach(var core in machine.GetPeripheralsOfType<TranslationCPU>())
+            {
+                core.RequestReturn();
+            }
+        }
+
         private void WakeLocked()
         {
             this.Log(LogLevel.Debug, "Wake (from {0})", mode);
@@ -407,7 +422,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             ioPointer = 0;
             wakeTime = Now();
             var generation = ++watchdogGeneration;
-            machine.ScheduleAction(TimeInterval.FromMilliseconds((ulong)Math.Max(1, Math.Round(WatchdogMilliseconds))), _ =>
+            ScheduleOnTime(TimeInterval.FromMilliseconds((ulong)Math.Max(1, Math.Round(WatchdogMilliseconds))), _ =>
             {
                 lock(sync)
                 {
@@ -523,7 +538,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             }
             busy = true;
             var generation = ++executionGeneration;
-            machine.ScheduleAction(TimeInterval.FromMicroseconds(ticks), _ =>
+            ScheduleOnTime(TimeInterval.FromMicroseconds(ticks), _ =>
             {
                 lock(sync)
                 {

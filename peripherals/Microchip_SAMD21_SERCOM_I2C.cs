@@ -12,6 +12,7 @@ using Antmicro.Renode.Core.Structure;
 using Antmicro.Renode.Core.Structure.Registers;
 using Antmicro.Renode.Logging;
 using Antmicro.Renode.Peripherals.Bus;
+using Antmicro.Renode.Peripherals.CPU;
 using Antmicro.Renode.Time;
 
 namespace Antmicro.Renode.Peripherals.I2C
@@ -524,6 +525,20 @@ namespace Antmicro.Renode.Peripherals.I2C
             }
         }
 
+        // Renode 1.14 fixes the length of each CPU execution chunk when the chunk starts: an
+        // action scheduled during a chunk runs only when the chunk ends, up to a quantum late
+        // (100 us by default: 60,000 cycles at 600 MHz), while the core spins on a status
+        // register. Ending the chunk makes the CPU loop re-read the nearest clock entry, so the
+        // action runs at its own virtual time (Renode's timers, e.g. MAX32650_Timer, do the same).
+        private void ScheduleOnTime(TimeInterval delay, Action<TimeInterval> action, string name)
+        {
+            machine.ScheduleAction(delay, action, name);
+            foreach(var core in machine.GetPeripheralsOfType<TranslationCPU>())
+            {
+                core.RequestReturn();
+            }
+        }
+
         /// <summary>Runs action after bits SCL periods of virtual time (sub-microsecond rest carried).</summary>
         private void ScheduleBusEvent(double bits, Action action)
         {
@@ -531,7 +546,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             var whole = Math.Max(1.0, Math.Round(exact));
             carryMicroseconds = exact - whole;
             var generation = ++transferGeneration;
-            machine.ScheduleAction(TimeInterval.FromMicroseconds((ulong)whole), _ =>
+            ScheduleOnTime(TimeInterval.FromMicroseconds((ulong)whole), _ =>
             {
                 if(generation == transferGeneration)
                 {

@@ -16,6 +16,7 @@ using Antmicro.Renode.Core;
 using Antmicro.Renode.Core.Structure.Registers;
 using Antmicro.Renode.Logging;
 using Antmicro.Renode.Peripherals.Bus;
+using Antmicro.Renode.Peripherals.CPU;
 using Antmicro.Renode.Time;
 
 namespace Antmicro.Renode.Peripherals.Miscellaneous
@@ -483,7 +484,21 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             var delay = (ulong)Math.Max(1.0, Math.Ceiling(remaining - 1e-9));
             engineSlack = delay - remaining;
             var expected = generation;
-            machine.ScheduleAction(TimeInterval.FromTicks(delay), _ => CompletePacket(n, packet, expected), "DCP packet");
+            ScheduleOnTime(TimeInterval.FromTicks(delay), _ => CompletePacket(n, packet, expected), "DCP packet");
+        }
+
+        // Renode 1.14 fixes the length of each CPU execution chunk when the chunk starts: an
+        // action scheduled during a chunk runs only when the chunk ends, up to a quantum late
+        // (100 us by default: 60,000 cycles at 600 MHz), while the core spins on a status
+        // register. Ending the chunk makes the CPU loop re-read the nearest clock entry, so the
+        // action runs at its own virtual time (Renode's timers, e.g. MAX32650_Timer, do the same).
+        private void ScheduleOnTime(TimeInterval delay, Action<TimeInterval> action, string name)
+        {
+            machine.ScheduleAction(delay, action, name);
+            foreach(var core in machine.GetPeripheralsOfType<TranslationCPU>())
+            {
+                core.RequestReturn();
+            }
         }
 
         private long PacketCycles(int n, Packet packet)

@@ -6,7 +6,9 @@
 # boards/rt1060/board_hw.h) select the driver's modes: DCP_MODES='-DDCP_COMPLETION_IRQ=0' polls
 # as the SDK does; the default sleeps until the DCP interrupt.
 DCP_MODES ?=
-DCP_COMMON := -I$(FW)/drivers/dcp -I$(FW)/boards/rt1060 $(DCP_MODES)
+DCP_COMMON := -I$(FW)/drivers/dcp -I$(FW)/boards/rt1060
+# Only the driver and board sources read the modes: the library archives stay shared by all modes.
+HW_IMAGE_CFLAGS_rt1060 := $(DCP_MODES)
 DCP_IMAGE_SRCS := $(FW)/drivers/dcp/fsl_dcp.c $(FW)/boards/rt1060/dcp_board.c
 
 HW_LIB_CFLAGS_mbedtls_rt1060 := -I$(MBEDTLS_DIR)/include -I$(FW)/ports/mbedtls \

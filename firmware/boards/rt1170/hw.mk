@@ -7,7 +7,9 @@
 # Entropy: the CAAM RNG on both.
 # CAAM_MODES selects the driver's modes, e.g. `make CAAM_MODES=-DCAAM_DISPATCH_QUEUED=1`.
 CAAM_MODES ?=
-CAAM_COMMON := -I$(FW)/drivers/caam -I$(FW)/boards -DBOARD_ENTROPY_CAAM $(CAAM_MODES)
+CAAM_COMMON := -I$(FW)/drivers/caam -I$(FW)/boards -DBOARD_ENTROPY_CAAM
+# Only the driver and board sources read the modes: the library archives stay shared by all modes.
+HW_IMAGE_CFLAGS_rt1170 := $(CAAM_MODES)
 CAAM_IMAGE_SRCS := $(FW)/drivers/caam/fsl_caam.c $(FW)/boards/rt1170/caam_board.c
 
 HW_LIB_CFLAGS_mbedtls_rt1170 := -I$(MBEDTLS_DIR)/include -I$(FW)/ports/mbedtls \

@@ -50,7 +50,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             Aes128CyclesPerBlock = 78;
             Aes192CyclesPerBlock = 94;
             Aes256CyclesPerBlock = 109;
-            Sha1CyclesPerBlock = 491;
+            Sha1CyclesPerBlock = 409;
             Sha256CyclesPerBlock = 393;
             RngCyclesPerBlock = 200;
             RngInstantiateCycles = 20000;

@@ -233,7 +233,9 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
     out += [f"Targets: calibration median <= 5 % ({'met' if cal_med <= 5 else 'NOT met'}), "
             f"leave-one-out median <= 10 % ({'met' if loo_med <= 10 else 'NOT met'}). "
             "The naive estimate exists only for software cells (stock Renode has no accelerator "
-            "timing).", ""]
+            "timing). Leave-one-out refits without the cell and without its twins, published rows "
+            "of the same code (the RT1060 'dcp' SHA-512 rows measure the sw rows' code), so that no "
+            "cell is predicted from a second measurement of itself.", ""]
     if outcome.missing:
         out += ["Published rows without a matching profile (not in the fit): "
                 + ", ".join(m.id for m in outcome.missing), ""]

@@ -7,7 +7,10 @@ whose source gives a range (Param.bounds, e.g. the Cortex-M4 TRM's 1..3 cycle pi
 kept inside it.
 A parameter is fitted only when at least two of the cells in the fit depend on it
 (`MIN_CELLS_PER_PARAM`); otherwise it stays at its default for that fit. Leave-one-out refits
-without each cell in turn (the rule is re-applied on the remaining cells) and predicts it.
+without each cell in turn (the rule is re-applied on the remaining cells) and predicts it. A
+cell's twins - published rows of the same code, priced by the same model from the same kind of
+case (the RT1060 "dcp" SHA-512 rows measure the software fallback of the sw rows) - are left out
+with it: otherwise a cell would be predicted from a second measurement of itself.
 """
 from __future__ import annotations
 
@@ -155,6 +158,12 @@ class Validation:
     full: FitResult
 
 
+def same_code(cell: Cell) -> tuple:
+    """Cells with equal keys measure the same code with the same model (see the module text)."""
+    c = cell.case
+    return (c.board, c.library, c.algorithm, c.key_bits, c.buffer_bytes, c.opt, c.model)
+
+
 def validate(cells: list[Cell], params: list[Param], progress: bool = False) -> Validation:
     full = fit(cells, params)
     calibration = {c.id: error_pct(predict(c, full.values), c.measurement.value) for c in cells}
@@ -162,7 +171,7 @@ def validate(cells: list[Cell], params: list[Param], progress: bool = False) -> 
     default = {c.id: error_pct(predict(c, base), c.measurement.value) for c in cells}
     loo = {}
     for i, cell in enumerate(cells):
-        rest = cells[:i] + cells[i + 1:]
+        rest = [c for c in cells if same_code(c) != same_code(cell)]
         held_out = fit(rest, params, start=full.values)
         loo[cell.id] = error_pct(predict(cell, held_out.values), cell.measurement.value)
         if progress and (i + 1) % 10 == 0:

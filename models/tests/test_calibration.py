@@ -69,3 +69,25 @@ def test_bounded_parameter_stays_inside_its_source_range():
     assert "m7.load_cycles" in result.fitted
     assert 0.5 <= result.values["m7.load_cycles"] <= 1.5
     assert result.values["m7.load_cycles"] == pytest.approx(1.5, rel=0.01)
+
+
+def test_leave_one_out_leaves_a_twin_of_the_same_code_out_too():
+    # A row measured at twice what the hardware model gives, and its twin: a second published row
+    # of the same code (a hw build's software fallback). Left out together, the cell is predicted
+    # by the other cells alone, at the truth: -50 %. With its twin in the fit it would be pulled
+    # towards its own figure.
+    truth = defaults(all_params())
+    cells = synthetic_cells(truth)
+    first = cells[0].case
+    odd = fit.Cell(Measurement("odd-sw", "rt1060", "mbedtls", first.algorithm, 0, "sw",
+                               "high-speed", 1024, "cycles", 2 * cells[0].measurement.value,
+                               "cycles", "high-speed", ""), first)
+    twin_case = Case(first.board, first.library, "hw", first.opt, first.app, first.algorithm,
+                     first.key_bits, first.buffer_bytes, 1, first.classes, first.placement, None)
+    twin = fit.Cell(Measurement("odd-hw", "rt1060", "mbedtls", first.algorithm, 0, "hw",
+                                "high-speed", 1024, "cycles", 2 * cells[0].measurement.value,
+                                "cycles", "high-speed", ""), twin_case)
+    assert twin_case.model == "core" and fit.same_code(twin) == fit.same_code(odd)
+    validation = fit.validate([odd, twin, *cells[1:]], all_params())
+    assert validation.loo["odd-sw"] == pytest.approx(-50.0, abs=2.0)
+    assert validation.loo["odd-hw"] == pytest.approx(-50.0, abs=2.0)

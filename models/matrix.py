@@ -18,7 +18,7 @@ from typing import Any
 from models import boards
 from models.accelerators import ACCELERATORS, glue_params
 from models.cores import CORES
-from models.cores.base import aggregate
+from models.cores.base import Memory, aggregate
 from models.params import Param, Values
 from models.profiles import store
 
@@ -160,11 +160,13 @@ def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:
     return sorted(cases.values(), key=lambda c: c.key)
 
 
-def core_cycles(case: Case, values: Values) -> float:
+def core_cycles(case: Case, values: Values, memory: Memory | None = None) -> float:
     """Cycles of one call of the instructions the profile counted, by the board's core model, at
-    the reference compiler (toolchain ratio)."""
+    the reference compiler (toolchain ratio); `memory`: other wait states than the board's (what-if
+    sweeps)."""
     board = boards.BOARDS[case.board]
-    memory = boards.memory(board, case.placement, values)
+    if memory is None:
+        memory = boards.memory(board, case.placement, values)
     if case.sums is None:
         object.__setattr__(case, "sums", aggregate(case.classes))
     ratio = toolchain_ratio(case.library, case.algorithm, case.opt, values)

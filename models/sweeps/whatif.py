@@ -25,11 +25,10 @@ from typing import Any
 
 import yaml
 
-from models import boards
+from models import boards, matrix
 from models.accelerators import ACCELERATORS
-from models.cores import CORES
-from models.cores.base import Memory, aggregate
-from models.matrix import Case, toolchain_ratio
+from models.cores.base import Memory
+from models.matrix import Case
 from models.params import Values
 from models.sweeps.cache import TOP, content_hash, point_json
 from models.sweeps.runner import Task
@@ -117,11 +116,7 @@ def accelerator_cycles(case: Case, board: boards.Board, clock: float, point: dic
 def core_cycles(case: Case, board: boards.Board, point: dict[str, Any], values: Values) -> float:
     """One call's CPU instructions of a stored profile through the core model at the point's
     memory timing."""
-    if case.sums is None:
-        object.__setattr__(case, "sums", aggregate(case.classes))
-    memory = memory_for(board, case.placement, point, values)
-    ratio = toolchain_ratio(case.library, case.algorithm, case.opt, values)
-    return ratio * CORES[board.core].cycles(case.sums, memory, values) / case.iterations
+    return matrix.core_cycles(case, values, memory_for(board, case.placement, point, values))
 
 
 def recorded_call_cycles(case: Case, clock: float, point: dict[str, Any], values: Values) -> float:

@@ -89,7 +89,9 @@ deps-firmware:
 firmware: deps-firmware
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory -C firmware -j$(JOBS) BOARDS="$(BOARDS)" LIBRARIES="$(LIBRARIES)" \
-	    OPTS="$(OPTS)" && echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
+	    OPTS="$(OPTS)" && \
+	$(MAKE) --no-print-directory -C firmware -j$(JOBS) reference && \
+	echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
 
 unit: deps
 	@$(PYTHON) -m pytest -q tools/tests models/tests

@@ -20,6 +20,9 @@ waiting for the accelerator, whose busy time the accelerator models price (model
   - Calls of the accelerator's entry points (ACCELERATOR_ENTRIES) are counted per region
     (region["calls"]): the accelerator model prices each call's busy time.
 
+Calibration reference builds (firmware/Makefile `reference`, models/calibration/reference.py) are
+profiled too when their images exist, into models/profiles/data/<board>/reference/.
+
 Output: models/profiles/data/<board>/<library>-<path>-<opt>-<app>.json (see store.py).
 """
 from __future__ import annotations
@@ -271,13 +274,17 @@ def run_renode(renode: str, script: Path, uart: Path, timeout: float) -> tuple[l
                 os.killpg(process.pid, 9)
 
 
+def image_dir(reference: bool) -> Path:
+    return TOP / "build" / ("fw-reference" if reference else "fw")
+
+
 def collect_one(renode: str, board: str, library: str, path: str, opt: str, app: str,
-                timeout: float) -> Path:
+                reference: bool, timeout: float) -> Path:
     image = f"{library}-{path}-{opt}"
-    elf = TOP / "build" / "fw" / board / image / f"{app}.elf"
+    elf = image_dir(reference) / board / image / f"{app}.elf"
     if not elf.exists():
         raise FileNotFoundError(f"{elf} does not exist; run `make firmware` first")
-    work = TOP / "build" / "profiles" / board / f"{image}-{app}"
+    work = TOP / "build" / "profiles" / board / ("reference" if reference else "") / f"{image}-{app}"
     work.mkdir(parents=True, exist_ok=True)
     for stale in ("uart.txt", "snapshots.txt"):
         (work / stale).unlink(missing_ok=True)
@@ -305,8 +312,10 @@ def collect_one(renode: str, board: str, library: str, path: str, opt: str, app:
                                  exact_counters=len(exact))
     if path == "hw":
         profile["zero_latency"] = list(ZERO_LATENCY.get(board, ()))
+    if reference:
+        profile["reference"] = reference_config(elf)
     out = store.save(profile)
-    print(f"  profile {board}/{image}/{app}: {len(regions)} regions, {total / 1e6:.1f} M "
+    print(f"  profile {board}/{'reference/' if reference else ''}{image}/{app}: {len(regions)} regions, {total / 1e6:.1f} M "
           f"instructions in regions, {seconds:.1f} s host", flush=True)
     return out
 
@@ -336,16 +345,27 @@ def measure_overhead(renode: str, board: str, image: str, app: str, timeout: flo
     return record
 
 
-def matrix(args: argparse.Namespace) -> list[tuple[str, str, str, str, str]]:
+def reference_config(elf: Path) -> str:
+    """The library configuration a reference image was compiled with (its cflags.txt)."""
+    flags = (elf.parent / "cflags.txt").read_text()
+    found = re.search(r'CONFIG_FILE="?\\?"?([\w.]+)', flags)
+    return found.group(1) if found else "unknown"
+
+
+def matrix(args: argparse.Namespace) -> list[tuple[str, str, str, str, str, bool]]:
+    """Runs to profile: the images of the matrix, then the calibration reference images, that
+    exist and pass the filters."""
     jobs = []
-    for board in ([args.board] if args.board else list(UARTS)):
-        for library in ([args.library] if args.library else ["mbedtls", "wolfcrypt"]):
-            for path in ([args.path] if args.path else ["sw", "hw"]):
-                for opt in ([args.opt] if args.opt else ["none", "high-speed"]):
-                    for app in ([args.app] if args.app else list(APPS)):
-                        elf = TOP / "build" / "fw" / board / f"{library}-{path}-{opt}" / f"{app}.elf"
-                        if elf.exists():
-                            jobs.append((board, library, path, opt, app))
+    for reference in (False, True):
+        for board in ([args.board] if args.board else list(UARTS)):
+            for library in ([args.library] if args.library else ["mbedtls", "wolfcrypt"]):
+                for path in ([args.path] if args.path else ["sw", "hw"]):
+                    for opt in ([args.opt] if args.opt else ["none", "high-speed"]):
+                        for app in ([args.app] if args.app else list(APPS)):
+                            elf = (image_dir(reference) / board / f"{library}-{path}-{opt}"
+                                   / f"{app}.elf")
+                            if elf.exists():
+                                jobs.append((board, library, path, opt, app, reference))
     return jobs
 
 
@@ -383,7 +403,9 @@ def main(argv: list[str] | None = None) -> int:
                 future.result()
             except (RuntimeError, FileNotFoundError, ValueError) as error:
                 failures += 1
-                print(f"  FAILED {'/'.join(futures[future])}: {error}", file=sys.stderr)
+                board, library, path, opt, app, reference = futures[future]
+                name = f"{board}/{'reference/' if reference else ''}{library}-{path}-{opt}/{app}"
+                print(f"  FAILED {name}: {error}", file=sys.stderr)
             print(f"collect: {done}/{len(jobs)} done", flush=True)
     return 1 if failures else 0
 

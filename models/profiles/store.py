@@ -8,6 +8,8 @@ Schema (SCHEMA_VERSION 1):
 hw-path profiles add (models/profiles/collect.py): zero_latency (the monitor commands that zeroed
 the accelerator's modelled time for the run) and, per region, calls ({accelerator entry point or
 ATECC command function: calls}) and waited_instructions (host waiting, taken out of the classes).
+Calibration reference profiles (models/calibration/reference.py) add reference: the library
+configuration file of the build, and live in data/<board>/reference/ (load_references).
 """
 from __future__ import annotations
 
@@ -79,13 +81,14 @@ def make_profile(*, board: str, library: str, path: str, opt: str, app: str, elf
     }
 
 
-def file_of(board: str, library: str, path: str, opt: str, app: str) -> Path:
-    return DATA / board / f"{library}-{path}-{opt}-{app}.json"
+def file_of(board: str, library: str, path: str, opt: str, app: str,
+            reference: bool = False) -> Path:
+    return DATA / board / ("reference" if reference else "") / f"{library}-{path}-{opt}-{app}.json"
 
 
 def save(profile: dict[str, Any]) -> Path:
     out = file_of(profile["board"], profile["library"], profile["path"], profile["opt"],
-                  profile["app"])
+                  profile["app"], reference="reference" in profile)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(profile, indent=1, sort_keys=True) + "\n")
     return out
@@ -101,11 +104,17 @@ def load(board: str, library: str, path: str, opt: str, app: str) -> dict[str, A
     return profile
 
 
-def load_all() -> list[dict[str, Any]]:
+def load_all(pattern: str = "*/*.json") -> list[dict[str, Any]]:
+    """The matrix's profiles (or, with another glob pattern under DATA, other stored ones)."""
     profiles = []
-    for source in sorted(DATA.glob("*/*.json")):
+    for source in sorted(DATA.glob(pattern)):
         profile = json.loads(source.read_text())
         if profile.get("schema") != SCHEMA_VERSION:
             raise ValueError(f"{source}: schema {profile.get('schema')}, expected {SCHEMA_VERSION}")
         profiles.append(profile)
     return profiles
+
+
+def load_references() -> list[dict[str, Any]]:
+    """The calibration reference profiles (data/<board>/reference/)."""
+    return load_all("*/reference/*.json")

@@ -44,6 +44,9 @@ class Case:
     sums: dict[str, float] | None = field(hash=False, compare=False, default=None, repr=False)
     # Accelerator calls the hw-path profile recorded in this region (None: not recorded).
     calls: dict[str, float] | None = field(hash=False, compare=False, default=None)
+    # Library configuration of a calibration reference build (models/calibration/reference.py);
+    # None for the matrix's own builds.
+    reference: str | None = field(hash=False, compare=False, default=None)
 
     @property
     def key(self) -> tuple[str, str, str, str, str, int, int]:
@@ -139,7 +142,8 @@ def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list
         out.append(Case(profile["board"], profile["library"], path or profile["path"],
                         profile["opt"], profile["app"], algorithm_of(r), int(r.get("key_bits", 0)),
                         int(r.get("buffer_bytes", 0)), iterations, region["classes"],
-                        profile["placement"], float(r["cycles"]) / iterations, calls=calls))
+                        profile["placement"], float(r["cycles"]) / iterations, calls=calls,
+                        reference=profile.get("reference")))
     return out
 
 

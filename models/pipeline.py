@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from models import boards
-from models.calibration import fit, published
+from models.calibration import fit, published, reference
 from models.matrix import Case, all_params, cycles_per_call, matrix_cases
 from models.params import Param
 from models.profiles import store
@@ -46,7 +46,7 @@ def run(progress: bool = True, measurements_file: Path = published.DATA) -> Outc
     params = all_params()
     cases = matrix_cases(profiles)
     measurements = published.load(measurements_file)
-    cells, missing = fit.build_cells(cases, measurements)
+    cells, missing = fit.build_cells(cases, measurements, reference.cases())
     if progress:
         print(f"models: {len(profiles)} profiles, {len(cases)} cases, {len(cells)} calibration "
               f"cells; calibrating and {len(cells)} leave-one-out refits ...", flush=True)

@@ -245,11 +245,20 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
     rows = []
     for cell in outcome.cells:
         m = cell.measurement
-        rows.append([m.id, f"{m.value:g} {m.unit}", cell.case.model,
+        model = cell.case.model + (" (reference build)" if cell.case.reference else "")
+        rows.append([m.id, f"{m.value:g} {m.unit}", model,
                      f"{v.calibration[cell.id]:+.1f}", f"{v.loo[cell.id]:+.1f}",
                      f"{naive[cell.id]:+.1f}" if cell.id in naive else "n/a"])
     out += _table(["cell", "published", "model", "calibrated [%]", "leave-one-out [%]",
                    "naive [%]"], rows)
+    references = sorted({c.case.reference for c in outcome.cells if c.case.reference})
+    if references:
+        out += ["Cells marked `reference build` are priced from a profile of a calibration "
+                "reference build, built like the published board's where that board's figures show "
+                "a difference in what the code executes (models/calibration/reference.py; "
+                "configuration " + ", ".join(f"`{r}`" for r in references) + "); their naive "
+                "figure is stock Renode on that build. predictions.csv keeps the matrix's own "
+                "build for those rows and compares it with the same published figures.", ""]
     out += ["## Parameters", "",
             "Fitted parameters are labelled `fitted` (maximum a posteriori in log space with the "
             "default as a log-normal prior; uncertainty = 1 sigma from the Jacobian, scaled by "
@@ -318,7 +327,8 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "(PerformanceInMips = MHz): the naive column is that count, one cycle per executed "
             "instruction.",
             "- Published rows: IAR 9.10 (RT1060/RT1170, mbedtls 2.27), Keil armcc (STM32F407, "
-            "mbedtls 2.16.2, opt unknown: compared with our -O3), unknown (SAMD21, wolfSSL: "
+            "mbedtls 2.16.2, opt unknown: compared with our -O3; calibrated on the reference "
+            "build of firmware/ports/mbedtls/mbedtls_config_reference_stm32f407.h), unknown (SAMD21, wolfSSL: "
             "compared with our -O3). Accelerator parameters: see the parameter table (dcp.*, "
             "caam.*, atecc508a.*, glue.*).",
             "- Profiles: Renode opcode counters (first halfword of each Thumb instruction; "

@@ -55,10 +55,13 @@ def predict(cell: Cell, values: Values) -> float:
     return value_in(cell.measurement.metric, cell.case, cycles_per_call(cell.case, values))
 
 
-def build_cells(cases: list[Case], measurements: list[Measurement]) -> tuple[list[Cell],
-                                                                             list[Measurement]]:
-    """Calibration cells with a matching case, and the fitted measurements that have none."""
+def build_cells(cases: list[Case], measurements: list[Measurement],
+                references: list[Case] = ()) -> tuple[list[Cell], list[Measurement]]:
+    """Calibration cells with a matching case, and the fitted measurements that have none. A
+    reference case (models/calibration/reference.py) takes the place of the matrix's case with
+    its key."""
     by_key = {case.key: case for case in cases}
+    by_key.update({case.key: case for case in references})
     cells, missing = [], []
     for m in measurements:
         case = by_key.get(case_key(m))

@@ -51,14 +51,14 @@ def nominal_accel_clock(name: str) -> float | None:
 def state() -> tuple[dict[tuple, list[Case]], Values]:
     """Cases of the stored profiles by (board, library, path, opt, app), and calibrated values.
     Computed once per process (workers forked after prepare() inherit it)."""
-    from models.calibration import fit, published
+    from models.calibration import fit, published, reference
     from models.matrix import all_params, matrix_cases
     from models.profiles import store
     profiles = store.load_all()
     if not profiles:
         raise RuntimeError(f"no stored profiles under {store.DATA}; run `make profiles`")
     cases = matrix_cases(profiles)
-    cells, _ = fit.build_cells(cases, published.load())
+    cells, _ = fit.build_cells(cases, published.load(), reference.cases())
     values = fit.fit(cells, all_params()).values
     by_image: dict[tuple, list[Case]] = {}
     for case in cases:
@@ -70,6 +70,7 @@ def fingerprint() -> str:
     """What a hardware point's result depends on besides the point: the stored profiles, the
     published measurements and the model code."""
     files = sorted((TOP / "models" / "profiles" / "data").glob("*/*.json"))
+    files += sorted((TOP / "models" / "profiles" / "data").glob("*/reference/*.json"))
     files += sorted((TOP / "models" / "data").glob("*.csv"))
     for sub in ("cores", "accelerators", "calibration"):
         files += sorted((TOP / "models" / sub).glob("*.*"))

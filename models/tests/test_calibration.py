@@ -91,3 +91,23 @@ def test_leave_one_out_leaves_a_twin_of_the_same_code_out_too():
     validation = fit.validate([odd, twin, *cells[1:]], all_params())
     assert validation.loo["odd-sw"] == pytest.approx(-50.0, abs=2.0)
     assert validation.loo["odd-hw"] == pytest.approx(-50.0, abs=2.0)
+
+
+def test_a_reference_build_prices_its_published_row_and_only_that_row():
+    def case(algorithm: str, alu: float, reference: str | None = None) -> Case:
+        return Case("stm32f407", "mbedtls", "sw", "high-speed", "ecdsa", algorithm, 256, 0, 1,
+                    {"alu": alu}, {".text": "FLASH", ".data": "SRAM"}, None, reference=reference)
+
+    def row(algorithm: str) -> Measurement:
+        return Measurement(f"stm32f407-{algorithm}", "stm32f407", "mbedtls", algorithm, 256, "sw",
+                           "high-speed", 0, "cycles", 1000.0, "cycles", "unknown", "")
+
+    matrix = [case("ecdsa-sign", 100.0), case("ecdsa-genkey", 200.0)]
+    reference = [case("ecdsa-sign", 300.0, "mbedtls_config_reference_stm32f407.h")]
+    cells, missing = fit.build_cells(matrix, [row("ecdsa-sign"), row("ecdsa-genkey")], reference)
+    assert not missing
+    by_id = {c.id: c.case for c in cells}
+    assert by_id["stm32f407-ecdsa-sign"].classes == {"alu": 300.0}
+    assert by_id["stm32f407-ecdsa-sign"].reference == "mbedtls_config_reference_stm32f407.h"
+    assert by_id["stm32f407-ecdsa-genkey"].classes == {"alu": 200.0}
+    assert by_id["stm32f407-ecdsa-genkey"].reference is None

@@ -72,3 +72,26 @@ def test_hw_ecdsa_rows_use_the_hw_profiles(rows, outcome):
         sw = time[(board, library, "sw", opt, algorithm)]
         assert hw["model"] != "core"
         assert float(hw["predicted"]) < float(sw["predicted"])
+
+
+def test_reference_builds_price_the_calibration_and_never_the_matrix(rows, outcome):
+    references = store.load_references()
+    if not references:
+        pytest.skip("no stored reference profiles")
+    assert all(case.reference is None for case in outcome.cases)
+    by_id = {cell.id: cell.case for cell in outcome.cells}
+    for profile in references:
+        for region in profile["regions"]:
+            result = region["result"]
+            matching = [m for m in published.load() if m.board == profile["board"]
+                        and m.fitted and published.case_key(m)[:2] == (profile["board"],
+                                                                       profile["library"])
+                        and m.algorithm == result["algorithm"]]
+            for m in matching:
+                assert by_id[m.id].reference == profile["reference"]
+                assert by_id[m.id].naive_cycles == float(result["cycles"])
+    sign = [r for r in rows if (r["board"], r["library"], r["algorithm"], r["opt"], r["metric"])
+            == ("stm32f407", "mbedtls", "ecdsa-sign", "high-speed", "cycles")]
+    matrix_sign = next(c for c in outcome.cases if (c.board, c.library, c.algorithm, c.opt)
+                       == ("stm32f407", "mbedtls", "ecdsa-sign", "high-speed"))
+    assert float(sign[0]["naive"]) == pytest.approx(matrix_sign.naive_cycles, rel=1e-5)

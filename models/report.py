@@ -248,9 +248,13 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
         model = cell.case.model + (" (reference build)" if cell.case.reference else "")
         rows.append([m.id, f"{m.value:g} {m.unit}", model,
                      f"{v.calibration[cell.id]:+.1f}", f"{v.loo[cell.id]:+.1f}",
-                     f"{naive[cell.id]:+.1f}" if cell.id in naive else "n/a"])
+                     f"{naive[cell.id]:+.1f}" if cell.id in naive else "n/a",
+                     ", ".join(f"`{p}`" for p in v.loo_frozen.get(cell.id, [])) or "-"])
     out += _table(["cell", "published", "model", "calibrated [%]", "leave-one-out [%]",
-                   "naive [%]"], rows)
+                   "naive [%]", "at default in its leave-one-out fit"], rows)
+    out += ["The last column names the parameters the full fit moves but the cell's "
+            "leave-one-out fit keeps at their defaults, because fewer than two of the cells left "
+            "depend on them: that cell's leave-one-out figure is what those defaults predict.", ""]
     references = sorted({c.case.reference for c in outcome.cells if c.case.reference})
     if references:
         out += ["Cells marked `reference build` are priced from a profile of a calibration "

@@ -159,6 +159,9 @@ class Validation:
     loo: dict[str, float]           # cell id -> error % when that cell is left out
     default: dict[str, float]       # cell id -> error % with every parameter at its default
     full: FitResult
+    # cell id -> parameters the full fit moves that its leave-one-out fit keeps at their
+    # defaults (fewer than two cells left depend on them): what the cell alone taught the model
+    loo_frozen: dict[str, list[str]] = field(default_factory=dict)
 
 
 def same_code(cell: Cell) -> tuple:
@@ -172,14 +175,15 @@ def validate(cells: list[Cell], params: list[Param], progress: bool = False) -> 
     calibration = {c.id: error_pct(predict(c, full.values), c.measurement.value) for c in cells}
     base = defaults(params)
     default = {c.id: error_pct(predict(c, base), c.measurement.value) for c in cells}
-    loo = {}
+    loo, loo_frozen = {}, {}
     for i, cell in enumerate(cells):
         rest = [c for c in cells if same_code(c) != same_code(cell)]
         held_out = fit(rest, params, start=full.values)
         loo[cell.id] = error_pct(predict(cell, held_out.values), cell.measurement.value)
+        loo_frozen[cell.id] = [name for name in full.fitted if name in held_out.frozen]
         if progress and (i + 1) % 10 == 0:
             print(f"  leave-one-out: {i + 1}/{len(cells)}", flush=True)
-    return Validation(calibration, loo, default, full)
+    return Validation(calibration, loo, default, full, loo_frozen)
 
 
 def median_abs(errors: dict[str, float]) -> float:

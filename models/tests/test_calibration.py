@@ -111,3 +111,26 @@ def test_a_reference_build_prices_its_published_row_and_only_that_row():
     assert by_id["stm32f407-ecdsa-sign"].reference == "mbedtls_config_reference_stm32f407.h"
     assert by_id["stm32f407-ecdsa-genkey"].classes == {"alu": 200.0}
     assert by_id["stm32f407-ecdsa-genkey"].reference is None
+
+
+def test_leave_one_out_names_the_parameters_its_fit_keeps_at_default():
+    # Two DCP SHA-1 rows (both opts) are the only cells of the DCP's parameters: the full fit
+    # moves them, each one's leave-one-out fit cannot. (glue.none_factor has only the -O0 row:
+    # never fitted.) The software cells share the core's parameters, which stay free without
+    # any one of them.
+    params = all_params()
+    truth = defaults(params)
+    truth["dcp.sha1_block_cycles"] = 2 * truth["dcp.sha1_block_cycles"]
+    cells = synthetic_cells(truth)
+    for opt in ("none", "high-speed"):
+        case = Case("rt1060", "mbedtls", "hw", opt, "bench", "sha1", 0, 1024, 1, {}, {}, None)
+        cycles = fit.cycles_per_call(case, truth)
+        cells.append(fit.Cell(Measurement(f"dcp-{opt}", "rt1060", "mbedtls", "sha1", 0, "hw", opt,
+                                          1024, "cycles", cycles, "cycles", opt, ""), case))
+    validation = fit.validate(cells, params)
+    assert "dcp.sha1_block_cycles" in validation.full.fitted
+    accelerator = {"dcp.setup_cycles", "dcp.sha1_block_cycles", "dcp.hash_glue_cycles"}
+    assert accelerator <= set(validation.full.fitted)
+    assert set(validation.loo_frozen["dcp-none"]) == accelerator
+    assert set(validation.loo_frozen["dcp-high-speed"]) == accelerator
+    assert validation.loo_frozen["synthetic-0"] == []

@@ -20,7 +20,7 @@ from models import boards  # noqa: E402
 from models.accelerators import ACCELERATORS  # noqa: E402
 from models.accelerators.atecc508a import command_of  # noqa: E402
 from models.accelerators.base import blocks  # noqa: E402
-from models.calibration import fit  # noqa: E402
+from models.calibration import fit, out_of_sample  # noqa: E402
 from models.matrix import ECC_PHASES, Case, core_cycles, cycles_per_call  # noqa: E402
 from models.pipeline import (TOP, Outcome, geometric, naive_errors, prediction_rows,  # noqa: E402
                              write_predictions)
@@ -206,6 +206,26 @@ def _table(header: list[str], rows: list[list[object]]) -> list[str]:
     return lines + [""]
 
 
+def out_of_sample_section(outcome: Outcome) -> list[str]:
+    found = out_of_sample.checks(outcome.cases, outcome.validation.full.values)
+    if not found:
+        return []
+    rows = [[c.measurement.id, c.measurement.published_opt,
+             f"{c.measurement.value:g} {c.measurement.unit}",
+             f"{c.predicted:.6g} {c.measurement.unit}", case_label(c.case),
+             f"{c.error_pct:+.1f}",
+             "n/a" if c.naive_error_pct is None else f"{c.naive_error_pct:+.1f}",
+             c.measurement.conditions] for c in found]
+    return ["## Out-of-sample check (never fitted)", "",
+            "Published figures from other sources than the calibration's, which no fit sees "
+            "(models/data/out-of-sample.csv, models/calibration/out_of_sample.py): how the "
+            "calibrated models carry over to code they were not fitted to. Their build conditions "
+            "are less well known than the calibration rows' (the file's header says what is "
+            "assumed), so one row is a check, not a measure of the error.", ""] + _table(
+        ["row", "published opt", "published", "predicted", "our case", "error [%]", "naive [%]",
+         "conditions"], rows)
+
+
 def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: float,
              overhead: dict | None) -> str:
     v = outcome.validation
@@ -263,6 +283,7 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
                 "configuration " + ", ".join(f"`{r}`" for r in references) + "); their naive "
                 "figure is stock Renode on that build. predictions.csv keeps the matrix's own "
                 "build for those rows and compares it with the same published figures.", ""]
+    out += out_of_sample_section(outcome)
     out += ["## Parameters", "",
             "Fitted parameters are labelled `fitted` (maximum a posteriori in log space with the "
             "default as a log-normal prior; uncertainty = 1 sigma from the Jacobian, scaled by "
@@ -432,6 +453,10 @@ def terminal_table(outcome: Outcome) -> str:
     lines.append(f"median |error|: calibrated {fit.median_abs(v.calibration):.1f} %, "
                  f"leave-one-out {fit.median_abs(v.loo):.1f} %, naive "
                  f"{fit.median_abs(naive):.1f} % (software cells)")
+    found = out_of_sample.checks(outcome.cases, v.full.values)
+    if found:
+        lines.append("out-of-sample, never fitted: " + ", ".join(
+            f"{c.measurement.id} {c.error_pct:+.1f} %" for c in found))
     return "\n".join(lines)
 
 

@@ -4,9 +4,11 @@ cycles(call) = glue(kind, opt) + setup + ceil(bytes / block) * per_block(algorit
 
 The glue is the CPU work of the library's ALT layer and the vendor driver for one call (building
 the descriptor or job, cache maintenance, polling, context copy), in core cycles at -O3; at -O0 it
-is multiplied by `glue.none_factor`, shared by all accelerators. Until the hw-path firmware
-profiles exist the glue is a fitted constant per accelerator and operation kind; with profiles it
-becomes the core model applied to the driver's instructions.
+is multiplied by `glue.none_factor`, shared by all accelerators. The glue is a fitted constant
+per accelerator and operation kind: the hw-path profiles (models/profiles/collect.py) cover the
+ECDSA app only, whose CPU side the core model prices instead (models/matrix.py), and the published
+hw rows measured NXP's SDK drivers, not ours, so our drivers' instructions would not stand for
+theirs.
 """
 from __future__ import annotations
 

@@ -67,8 +67,7 @@ def prediction_rows(outcome: Outcome) -> list[dict[str, object]]:
         for metric in metrics_of(case):
             predicted = fit.value_in(metric, case, cycles)
             truth = measured.get((case.key, metric))
-            naive = (fit.value_in(metric, case, case.naive_cycles)
-                     if case.model == "core" and case.naive_cycles else None)
+            naive = fit.naive_value(metric, case)
             rows.append({
                 "board": case.board, "library": case.library, "algorithm": case.algorithm,
                 "key_bits": case.key_bits or "", "path": case.path, "opt": case.opt,
@@ -108,8 +107,8 @@ def naive_errors(outcome: Outcome) -> dict[str, float]:
     the stock platform has no accelerator timing at all)."""
     errors = {}
     for cell in outcome.cells:
-        if cell.case.model == "core" and cell.case.naive_cycles:
-            naive = fit.value_in(cell.measurement.metric, cell.case, cell.case.naive_cycles)
+        naive = fit.naive_value(cell.measurement.metric, cell.case)
+        if naive is not None:
             errors[cell.id] = fit.error_pct(naive, cell.measurement.value)
     return errors
 

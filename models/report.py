@@ -353,8 +353,8 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "instruction.",
             "- Published rows: IAR 9.10 (RT1060/RT1170, mbedtls 2.27), Keil armcc (STM32F407, "
             "mbedtls 2.16.2, opt unknown: compared with our -O3; calibrated on the reference "
-            "build of firmware/ports/mbedtls/mbedtls_config_reference_stm32f407.h), unknown (SAMD21, wolfSSL: "
-            "compared with our -O3). Accelerator parameters: see the parameter table (dcp.*, "
+            "build of firmware/ports/mbedtls/mbedtls_config_reference_stm32f407.h), unknown "
+            "(SAMD21, wolfSSL: compared with our -O3). Accelerator parameters: see the parameter table (dcp.*, "
             "caam.*, atecc508a.*, glue.*).",
             "- Profiles: Renode opcode counters (first halfword of each Thumb instruction; "
             "ambiguous halfwords resolved by their static occurrences), snapshots at each "

@@ -51,6 +51,14 @@ def value_in(metric: str, case: Case, cycles: float) -> float:
     return cycles
 
 
+def naive_value(metric: str, case: Case) -> float | None:
+    """Stock Renode's figure for a case in the unit of `metric` (virtual time at the DWT clock);
+    None on the accelerator models' cases, which the stock platform does not time at all."""
+    if case.model != "core" or not case.naive_cycles:
+        return None
+    return value_in(metric, case, case.naive_cycles)
+
+
 def predict(cell: Cell, values: Values) -> float:
     return value_in(cell.measurement.metric, cell.case, cycles_per_call(cell.case, values))
 

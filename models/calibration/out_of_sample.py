@@ -46,8 +46,6 @@ def checks(cases: list[Case], values: Values, source: Path = DATA) -> list[Check
         if case is None:
             raise ValueError(f"{source}: row {m.id}: no case of the matrix has its key "
                              f"{published.case_key(m)}")
-        cycles = cycles_per_call(case, values)
-        naive = (fit.value_in(m.metric, case, case.naive_cycles)
-                 if case.model == "core" and case.naive_cycles else None)
-        out.append(Check(m, case, fit.value_in(m.metric, case, cycles), naive))
+        predicted = fit.value_in(m.metric, case, cycles_per_call(case, values))
+        out.append(Check(m, case, predicted, fit.naive_value(m.metric, case)))
     return out

@@ -278,13 +278,18 @@ def image_dir(reference: bool) -> Path:
     return TOP / "build" / ("fw-reference" if reference else "fw")
 
 
+def run_name(board: str, library: str, path: str, opt: str, app: str, reference: bool) -> str:
+    return f"{board}/{'reference/' if reference else ''}{library}-{path}-{opt}/{app}"
+
+
 def collect_one(renode: str, board: str, library: str, path: str, opt: str, app: str,
                 reference: bool, timeout: float) -> Path:
     image = f"{library}-{path}-{opt}"
     elf = image_dir(reference) / board / image / f"{app}.elf"
     if not elf.exists():
         raise FileNotFoundError(f"{elf} does not exist; run `make firmware` first")
-    work = TOP / "build" / "profiles" / board / ("reference" if reference else "") / f"{image}-{app}"
+    work = (TOP / "build" / "profiles" / board / ("reference" if reference else "")
+            / f"{image}-{app}")
     work.mkdir(parents=True, exist_ok=True)
     for stale in ("uart.txt", "snapshots.txt"):
         (work / stale).unlink(missing_ok=True)
@@ -315,8 +320,8 @@ def collect_one(renode: str, board: str, library: str, path: str, opt: str, app:
     if reference:
         profile["reference"] = reference_config(elf)
     out = store.save(profile)
-    print(f"  profile {board}/{'reference/' if reference else ''}{image}/{app}: {len(regions)} regions, {total / 1e6:.1f} M "
-          f"instructions in regions, {seconds:.1f} s host", flush=True)
+    print(f"  profile {run_name(board, library, path, opt, app, reference)}: {len(regions)} "
+          f"regions, {total / 1e6:.1f} M instructions in regions, {seconds:.1f} s host", flush=True)
     return out
 
 
@@ -403,9 +408,7 @@ def main(argv: list[str] | None = None) -> int:
                 future.result()
             except (RuntimeError, FileNotFoundError, ValueError) as error:
                 failures += 1
-                board, library, path, opt, app, reference = futures[future]
-                name = f"{board}/{'reference/' if reference else ''}{library}-{path}-{opt}/{app}"
-                print(f"  FAILED {name}: {error}", file=sys.stderr)
+                print(f"  FAILED {run_name(*futures[future])}: {error}", file=sys.stderr)
             print(f"collect: {done}/{len(jobs)} done", flush=True)
     return 1 if failures else 0
 

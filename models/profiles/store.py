@@ -83,7 +83,8 @@ def make_profile(*, board: str, library: str, path: str, opt: str, app: str, elf
 
 def file_of(board: str, library: str, path: str, opt: str, app: str,
             reference: bool = False) -> Path:
-    return DATA / board / ("reference" if reference else "") / f"{library}-{path}-{opt}-{app}.json"
+    folder = DATA / board / ("reference" if reference else "")
+    return folder / f"{library}-{path}-{opt}-{app}.json"
 
 
 def save(profile: dict[str, Any]) -> Path:

@@ -21,7 +21,8 @@ class CortexM7:
         return [
             Param("m7.alu_cpi", 0.75, "cycles/instr",
                   "effective cycles per ALU/IT instruction (dual issue: 0.5 best, 1 worst)",
-                  LLVM_M7 + "; midpoint of the dual-issue range", fit=True, prior=0.4),
+                  LLVM_M7 + "; midpoint of the dual-issue range", fit=True, prior=0.4,
+                  bounds=(0.5, 1.0)),
             Param("m7.load_cycles", 1.0, "cycles/instr",
                   "effective cycles per single load from TCM (one load pipe, latency hidden when "
                   "not dependent)", LLVM_M7, fit=True, prior=0.5),
@@ -29,7 +30,7 @@ class CortexM7:
                   "effective cycles per single store to TCM", LLVM_M7, fit=True, prior=0.5),
             Param("m7.branch_cycles", 2.0, "cycles/instr",
                   "mean cycles per branch (predicted taken ~1, mispredicted 1+8)", LLVM_M7,
-                  fit=True, prior=0.5),
+                  fit=True, prior=0.5, bounds=(1.0, 9.0)),
             Param("m7.mul_cycles", 1.0, "cycles/instr",
                   "MUL/MLA/UMULL/UMLAL issue cost (pipelined MAC)", LLVM_M7),
             Param("m7.div_cycles", 7.0, "cycles/instr",

@@ -346,12 +346,15 @@ def clock_opt() -> tuple[str, list[Path]]:
         f"{span(sw_clock)}x for {high / low:.2f}x the clock. The accelerated algorithms gain "
         f"{span(hw_accel)}x only: their engine time is fixed by the accelerator's clock and "
         f"just the CPU-side driver glue speeds up, so a faster core narrows the gap between "
-        f"software and accelerator. From -O0 to -O3 (each board at its own clock) software gets "
-        + "; ".join(f"{span(opt_sw[b])}x faster on the {b}" for b in boards)
+        f"software and accelerator. From -O0 to -O3 (each board at its own clock) software "
+        f"speed changes by a factor of "
+        + "; ".join(f"{span(opt_sw[b])} on the {b}" for b in boards)
         + ", while the accelerated paths gain "
         + "; ".join(f"{span(opt_hw[b])}x ({b})" for b in boards)
         + ": only their glue is compiled code. The predictions carry the calibrated toolchain "
-        f"ratio (the -O0 figures are for the published builds' compiler at its lowest level); "
+        f"ratio (the -O0 figures are for the published builds' compiler at its lowest level, "
+        f"which keeps locals in registers: little is left for -O3 to gain where the published "
+        f"builds show little, as for SHA-1); "
         f"Renode's own simulated figures for our gcc builds (one cycle per instruction, the "
         f"same stored profiles) give -O3/-O0 = "
         + "; ".join(f"{span(simulated[b])}x ({b})" for b in boards)

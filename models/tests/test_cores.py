@@ -69,3 +69,35 @@ def test_per_file_compiler_ratio_scales_only_its_own_mbedtls_source():
     assert core_cycles(case("mbedtls", "sha1"), values) == pytest.approx(162.0)
     assert core_cycles(case("mbedtls", "aes-cbc"), values) == pytest.approx(135.0)
     assert core_cycles(case("wolfcrypt", "sha1"), values) == pytest.approx(135.0)
+
+
+def _bench_case(opt: str, classes: dict[str, float], iterations: int):
+    from models.matrix import Case
+    return Case("rt1060", "mbedtls", "sw", opt, "bench", "aes-cbc", 128, 64, iterations, classes,
+                {".text": "ITCM"})
+
+
+def test_no_optimisation_case_takes_its_single_loads_and_stores_from_the_o3_twin():
+    # -O0, 2 calls: 40 ALU, 30 word loads (reloads of locals), 20 word stores, 2 POP of 3 regs.
+    # -O3, 4 calls: 8 word loads and 4 byte stores per call. The -O0 case is priced with 40 ALU,
+    # 2 x 8 = 16 word loads, 2 x 4 = 8 byte stores and its own 2 POPs (1 + 3 x 0.5 each):
+    # (40 x 0.75 + 16 x 1 + 8 x 1 + 2 x 2.5) x none_ratio 1.0 / 2 calls = 29.5 cycles per call.
+    from models.matrix import core_cycles, pair_optimised
+    o0 = _bench_case("none", {"alu": 40, "ldr_word": 30, "str_word": 20, "ldm": 2,
+                              "ldm_regs": 6}, 2)
+    o3 = _bench_case("high-speed", {"alu": 48, "ldr_word": 32, "str_byte": 16}, 4)
+    paired = {case.opt: case for case in pair_optimised([o0, o3])}
+    values = dict(VALUES, **{"toolchain.none_ratio": 1.0, "toolchain.high_speed_ratio": 1.0})
+    assert core_cycles(paired["none"], values) == pytest.approx(29.5)
+    # the -O3 case keeps its own counts: (48 x 0.75 + 32 + 16) / 4 calls = 21
+    assert core_cycles(paired["high-speed"], values) == pytest.approx(21.0)
+
+
+def test_no_optimisation_case_without_an_o3_twin_is_priced_as_counted():
+    # 40 x 0.75 + 30 + 20 = 80 cycles for 2 calls
+    from models.matrix import core_cycles, pair_optimised
+    o0 = _bench_case("none", {"alu": 40, "ldr_word": 30, "str_word": 20}, 2)
+    (alone,) = pair_optimised([o0])
+    values = dict(VALUES, **{"toolchain.none_ratio": 1.0})
+    assert core_cycles(alone, values) == pytest.approx(40.0)
+

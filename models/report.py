@@ -22,6 +22,7 @@ from models.accelerators.atecc508a import command_of  # noqa: E402
 from models.accelerators.base import blocks  # noqa: E402
 from models.calibration import fit, out_of_sample  # noqa: E402
 from models.matrix import ECC_PHASES, Case, core_cycles, cycles_per_call  # noqa: E402
+from models.params import Param  # noqa: E402
 from models.pipeline import (TOP, Outcome, geometric, naive_errors, prediction_rows,  # noqa: E402
                              write_predictions)
 
@@ -170,6 +171,16 @@ def _call_label(call: str) -> str:
     return call
 
 
+def _bound_reached(p: Param, value: float) -> str | None:
+    """'lower' or 'upper' when a fitted value sits on a limit of its source range."""
+    if not p.bounds:
+        return None
+    for name, limit in zip(("lower", "upper"), p.bounds):
+        if abs(value - limit) <= 1e-3 * abs(limit):
+            return name
+    return None
+
+
 def hw_ecc_rows(outcome: Outcome) -> list[list[object]]:
     """ECDSA phases that called an accelerator in a hw-path profile, against the same phase on the
     sw path: CPU side (core model on the hw profile) + accelerator busy time (its model)."""
@@ -293,7 +304,11 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
     prow = []
     for p in outcome.params:
         value = v.full.values[p.name]
-        if p.name in v.full.fitted:
+        bound = _bound_reached(p, value)
+        if p.name in v.full.fitted and bound:
+            # the Jacobian's sigma means nothing for a value the fit pressed onto its limit
+            status = f"fitted, at its {bound} bound ({len(v.full.cells_of.get(p.name, []))} cells)"
+        elif p.name in v.full.fitted:
             status = f"fitted (+/- {100 * v.full.rel_sigma.get(p.name, float('nan')):.0f} %, " \
                      f"{len(v.full.cells_of.get(p.name, []))} cells)"
         elif p.fit:

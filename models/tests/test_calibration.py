@@ -134,3 +134,13 @@ def test_leave_one_out_names_the_parameters_its_fit_keeps_at_default():
     assert set(validation.loo_frozen["dcp-none"]) == accelerator
     assert set(validation.loo_frozen["dcp-high-speed"]) == accelerator
     assert validation.loo_frozen["synthetic-0"] == []
+
+
+def test_report_names_a_fitted_value_pressed_onto_its_bound():
+    from models.params import Param
+    from models.report import _bound_reached
+    p = Param("x.cpi", 0.75, "cycles", "", "", fit=True, bounds=(0.5, 1.0))
+    assert _bound_reached(p, 0.5) == "lower"
+    assert _bound_reached(p, 1.0) == "upper"
+    assert _bound_reached(p, 0.6) is None
+    assert _bound_reached(Param("y", 1.0, "", "", ""), 1.0) is None

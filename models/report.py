@@ -300,7 +300,9 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "default as a log-normal prior; uncertainty = 1 sigma from the Jacobian, scaled by "
             "the reduced chi-square when above 1). A parameter fewer than two calibration cells "
             "depend on is never fitted. Fitted values are calibration results, not datasheet "
-            "facts.", ""]
+            "facts. The leave-one-out range is the lowest and highest value of the parameter "
+            "over the leave-one-out fits (a fit that keeps it at its default counts with the "
+            "default): how far one published figure moves it.", ""]
     prow = []
     for p in outcome.params:
         value = v.full.values[p.name]
@@ -316,9 +318,12 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
         else:
             status = "default"
         source = p.source + (f"; kept within {p.bounds[0]:g}..{p.bounds[1]:g}" if p.bounds else "")
-        prow.append([p.name, f"{value:.4g}", f"{p.default:.4g}", p.unit, status, p.meaning,
-                     source])
-    out += _table(["parameter", "value", "default", "unit", "status", "meaning", "source"], prow)
+        low, high = v.loo_range(p.name)
+        spread = f"{low:.4g}..{high:.4g}" if p.name in v.full.fitted else "-"
+        prow.append([p.name, f"{value:.4g}", spread, f"{p.default:.4g}", p.unit, status,
+                     p.meaning, source])
+    out += _table(["parameter", "value", "leave-one-out range", "default", "unit", "status",
+                   "meaning", "source"], prow)
     out += [f"Reduced chi-square of the full fit (5 % cell sigma): {v.full.chi2_per_dof:.2f}.", "",
             ""]
     hw_rows = hw_ecc_rows(outcome)

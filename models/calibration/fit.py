@@ -170,6 +170,15 @@ class Validation:
     # cell id -> parameters the full fit moves that its leave-one-out fit keeps at their
     # defaults (fewer than two cells left depend on them): what the cell alone taught the model
     loo_frozen: dict[str, list[str]] = field(default_factory=dict)
+    # cell id -> parameter values of the fit without that cell (and its twins)
+    loo_values: dict[str, Values] = field(default_factory=dict)
+
+    def loo_range(self, name: str) -> tuple[float, float]:
+        """Lowest and highest value of a parameter over the leave-one-out fits: how far one
+        published figure moves it (read beside the Jacobian's sigma, which assumes a linear
+        model and Gaussian errors)."""
+        seen = [values[name] for values in self.loo_values.values()]
+        return (min(seen), max(seen)) if seen else (self.full.values[name],) * 2
 
 
 def same_code(cell: Cell) -> tuple:
@@ -183,15 +192,16 @@ def validate(cells: list[Cell], params: list[Param], progress: bool = False) -> 
     calibration = {c.id: error_pct(predict(c, full.values), c.measurement.value) for c in cells}
     base = defaults(params)
     default = {c.id: error_pct(predict(c, base), c.measurement.value) for c in cells}
-    loo, loo_frozen = {}, {}
+    loo, loo_frozen, loo_values = {}, {}, {}
     for i, cell in enumerate(cells):
         rest = [c for c in cells if same_code(c) != same_code(cell)]
         held_out = fit(rest, params, start=full.values)
         loo[cell.id] = error_pct(predict(cell, held_out.values), cell.measurement.value)
         loo_frozen[cell.id] = [name for name in full.fitted if name in held_out.frozen]
+        loo_values[cell.id] = held_out.values
         if progress and (i + 1) % 10 == 0:
             print(f"  leave-one-out: {i + 1}/{len(cells)}", flush=True)
-    return Validation(calibration, loo, default, full, loo_frozen)
+    return Validation(calibration, loo, default, full, loo_frozen, loo_values)
 
 
 def median_abs(errors: dict[str, float]) -> float:

@@ -134,6 +134,11 @@ def test_leave_one_out_names_the_parameters_its_fit_keeps_at_default():
     assert set(validation.loo_frozen["dcp-none"]) == accelerator
     assert set(validation.loo_frozen["dcp-high-speed"]) == accelerator
     assert validation.loo_frozen["synthetic-0"] == []
+    # each DCP row's leave-one-out fit keeps the block time at its default; the other row's fit
+    # and the full fit recover the doubled value, so the range runs from the default to it
+    low, high = validation.loo_range("dcp.sha1_block_cycles")
+    assert low == pytest.approx(defaults(params)["dcp.sha1_block_cycles"])
+    assert high == pytest.approx(truth["dcp.sha1_block_cycles"], rel=0.05)
 
 
 def test_report_names_a_fitted_value_pressed_onto_its_bound():

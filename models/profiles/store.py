@@ -105,10 +105,18 @@ def load(board: str, library: str, path: str, opt: str, app: str) -> dict[str, A
     return profile
 
 
-def load_all(pattern: str = "*/*.json") -> list[dict[str, Any]]:
+MATRIX = "*/*.json"                 # the matrix's profiles, under DATA
+REFERENCES = "*/reference/*.json"   # the calibration reference profiles, under DATA
+
+
+def files(pattern: str = MATRIX) -> list[Path]:
+    return sorted(DATA.glob(pattern))
+
+
+def load_all(pattern: str = MATRIX) -> list[dict[str, Any]]:
     """The matrix's profiles (or, with another glob pattern under DATA, other stored ones)."""
     profiles = []
-    for source in sorted(DATA.glob(pattern)):
+    for source in files(pattern):
         profile = json.loads(source.read_text())
         if profile.get("schema") != SCHEMA_VERSION:
             raise ValueError(f"{source}: schema {profile.get('schema')}, expected {SCHEMA_VERSION}")
@@ -118,4 +126,4 @@ def load_all(pattern: str = "*/*.json") -> list[dict[str, Any]]:
 
 def load_references() -> list[dict[str, Any]]:
     """The calibration reference profiles (data/<board>/reference/)."""
-    return load_all("*/reference/*.json")
+    return load_all(REFERENCES)

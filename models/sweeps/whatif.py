@@ -69,8 +69,8 @@ def state() -> tuple[dict[tuple, list[Case]], Values]:
 def fingerprint() -> str:
     """What a hardware point's result depends on besides the point: the stored profiles, the
     published measurements and the model code."""
-    files = sorted((TOP / "models" / "profiles" / "data").glob("*/*.json"))
-    files += sorted((TOP / "models" / "profiles" / "data").glob("*/reference/*.json"))
+    from models.profiles import store
+    files = store.files(store.MATRIX) + store.files(store.REFERENCES)
     files += sorted((TOP / "models" / "data").glob("*.csv"))
     for sub in ("cores", "accelerators", "calibration"):
         files += sorted((TOP / "models" / sub).glob("*.*"))

@@ -48,8 +48,11 @@ def aggregate(classes: Classes) -> dict[str, float]:
     """The sums the core models use, computed once per profile region (the calibration
     evaluates every model thousands of times)."""
     a = {name: classes.get(name, 0.0) for name in (
-        "alu", "it", "other", "mul", "mul_long", "div", "ldr_lit", "ldrd", "strd", "ldm", "stm",
+        "it", "other", "mul", "mul_long", "div", "ldr_lit", "ldrd", "strd", "ldm", "stm",
         "b_cond", "cbz", "b", "bl", "bx", "blx", "tbb", "pop_pc")}
+    # A register copy costs what any other ALU instruction costs; the class exists for what
+    # matrix.priced_classes does with it at opt none.
+    a["alu"] = count(classes, "alu", "mov_reg")
     a["loads"] = count(classes, *LOADS)
     a["stores"] = count(classes, *STORES)
     a["regs"] = count(classes, "ldm_regs", "stm_regs")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 # Instruction classes of a profile. Counts are executions; *_regs are registers transferred.
 CLASSES: tuple[str, ...] = (
-    "alu", "it", "mul", "mul_long", "div",
+    "alu", "mov_reg", "it", "mul", "mul_long", "div",
     "ldr_word", "ldr_half", "ldr_byte", "ldr_lit", "ldr_sp",
     "str_word", "str_half", "str_byte", "str_sp",
     "ldrd", "strd", "ldm", "ldm_regs", "stm", "stm_regs",
@@ -33,6 +33,7 @@ GENERIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ("alu", "010000xxxxxxxxxx"),
     ("bx", "010001110xxxxxxx"),
     ("blx", "010001111xxxxxxx"),
+    ("mov_reg", "01000110xxxxxxxx"),  # MOV (register), any registers: a register copy
     ("alu", "010001xxxxxxxxxx"),
     ("ldr_lit", "01001xxxxxxxxxxx"),
     ("str_word", "0101000xxxxxxxxx"),
@@ -63,6 +64,7 @@ GENERIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ("other", "1101111xxxxxxxxx"),  # UDF, SVC
     ("b_cond", "1101xxxxxxxxxxxx"),
     ("b", "11100xxxxxxxxxxx"),
+    ("mov_reg", "0000000000xxxxxx"),  # MOVS Rd, Rm (LSLS #0): a register copy
     ("alu", "0xxxxxxxxxxxxxxx"),  # shifts, add/sub/mov/cmp immediate
     # 32-bit, first halfword
     ("ldm", "1110100xxxxxxxxx"),  # LDM/STM/LDRD/STRD/TBB (fallback)

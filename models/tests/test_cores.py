@@ -49,6 +49,12 @@ def test_m7_dual_issue_defaults():
     assert cycles("m7", micro) == pytest.approx(3 + 2 + 1 + 2 + 1 + 2)
 
 
+def test_register_copies_cost_what_other_alu_instructions_cost():
+    # 6 ALU and 2 register copies at 0.75 each (M7 defaults); M4: 1 cycle each (TRM Table 3-1)
+    assert cycles("m7", {"alu": 6, "mov_reg": 2}) == pytest.approx(6.0)
+    assert cycles("m4", {"alu": 6, "mov_reg": 2}) == pytest.approx(8.0)
+
+
 def test_m7_board_load_penalty_applies_to_ram_loads_only():
     micro = {"ldr_word": 10, "ldr_lit": 10}
     plain = cycles("m7", micro)
@@ -100,4 +106,5 @@ def test_no_optimisation_case_without_an_o3_twin_is_priced_as_counted():
     (alone,) = pair_optimised([o0])
     values = dict(VALUES, **{"toolchain.none_ratio": 1.0})
     assert core_cycles(alone, values) == pytest.approx(40.0)
+
 

@@ -24,6 +24,11 @@ def test_mask_patterns_on_known_encodings():
     assert classify(0xf8d0) == "ldr_word"   # ldr.w r0, [r0, #imm12]
     assert classify(0xf8c0) == "str_word"   # str.w
     assert classify(0xfa00) == "alu"        # lsl.w r0, r0, r1
+    assert classify(0x4602) == "mov_reg"    # mov r2, r0
+    assert classify(0x46c8) == "mov_reg"    # mov r8, r9
+    assert classify(0x0008) == "mov_reg"    # movs r0, r1 (lsls r0, r1, #0)
+    assert classify(0x0048) == "alu"        # lsls r0, r1, #1
+    assert classify(0x4408) == "alu"        # add r0, r1 (high-register form, not a copy)
 
 
 def test_static_resolution_of_ambiguous_halfwords():

@@ -373,8 +373,8 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "instruction.",
             "- Predictions at opt none stand for the published compilers' lowest level, which "
             "keeps locals in registers: the -O0 profile is priced with the -O3 profile's single "
-            "loads and stores of the same operation (models/matrix.py, priced_classes), then "
-            "scaled by toolchain.none_ratio.",
+            "loads and stores and register copies of the same operation (models/matrix.py, "
+            "priced_classes), then scaled by toolchain.none_ratio.",
             "- Published rows: IAR 9.10 (RT1060/RT1170, mbedtls 2.27), Keil armcc (STM32F407, "
             "mbedtls 2.16.2, opt unknown: compared with our -O3; calibrated on the reference "
             "build of firmware/ports/mbedtls/mbedtls_config_reference_stm32f407.h), unknown "

@@ -108,3 +108,14 @@ def test_no_optimisation_case_without_an_o3_twin_is_priced_as_counted():
     assert core_cycles(alone, values) == pytest.approx(40.0)
 
 
+
+def test_no_optimisation_case_takes_its_register_copies_from_the_o3_twin():
+    # -O0, 2 calls: 20 ALU and 40 register copies (a 64-bit value's halves moved around each
+    # operation). -O3, 4 calls: 12 ALU and 2 copies per call. Priced: 20 ALU + 2 x 2 copies =
+    # 24 x 0.75 = 18 cycles for 2 calls, 9 per call (as counted it would be 60 x 0.75 / 2 = 22.5).
+    from models.matrix import core_cycles, pair_optimised
+    o0 = _bench_case("none", {"alu": 20, "mov_reg": 40}, 2)
+    o3 = _bench_case("high-speed", {"alu": 48, "mov_reg": 8}, 4)
+    paired = {case.opt: case for case in pair_optimised([o0, o3])}
+    values = dict(VALUES, **{"toolchain.none_ratio": 1.0})
+    assert core_cycles(paired["none"], values) == pytest.approx(9.0)

@@ -23,6 +23,11 @@ waiting for the accelerator, whose busy time the accelerator models price (model
 Calibration reference builds (firmware/Makefile `reference`, models/calibration/reference.py) are
 profiled too when their images exist, into models/profiles/data/<board>/reference/.
 
+Optimised (-O3) images on a Cortex-M7 run a second time with Renode's execution tracer (PCs): the
+trace, replayed through the M7 issue rules (m7_schedule.py), gives each region its dual-issue
+schedule (region["schedule"]: issue cycles, taken branches), which the M7 model prices those
+regions with. The traced run must execute the same instructions per region as the counted one.
+
 Output: models/profiles/data/<board>/<library>-<path>-<opt>-<app>.json (see store.py).
 """
 from __future__ import annotations
@@ -38,9 +43,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from models.profiles import opcodes, store
+from models import boards
+from models.profiles import m7_schedule, opcodes, store
 
 TOP = Path(__file__).resolve().parents[2]
 UARTS = {"rt1060": "sysbus.lpuart1", "rt1170": "sysbus.lpuart1", "samd21": "sysbus.sercom3",
@@ -205,9 +211,10 @@ def return_addresses(elf: Path, begin: int, end: int) -> list[int]:
     return found
 
 
-def write_script(elf: Path, board: str, work: Path, counting: bool,
-                 path: str = "sw") -> tuple[Path, list[str], list[opcodes.ExactCounter]]:
-    """The .resc for one profiled run; returns it with the counter names and exact counters."""
+def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = "sw",
+                 trace: Path | None = None) -> tuple[Path, list[str], list[opcodes.ExactCounter]]:
+    """The .resc for one profiled run; returns it with the counter names and exact counters.
+    `trace`: write an execution trace (one PC per line) there instead of counting."""
     exact = opcodes.exact_counters(elf) if counting else []
     names = [c.name for c in exact] + [opcodes.generic_name(i)
                                        for i in range(len(opcodes.GENERIC_PATTERNS))]
@@ -216,6 +223,8 @@ def write_script(elf: Path, board: str, work: Path, counting: bool,
              f"{UARTS[board]} CreateFileBackend @{work / 'uart.txt'} true"]
     if path == "hw":
         lines += list(ZERO_LATENCY.get(board, ()))
+    if trace is not None:
+        lines.append(f'cpu CreateExecutionTracing "schedule" @{trace} PC')
     if counting:
         lines.append("cpu EnableOpcodesCounting true")
         lines += [f"cpu InstallOpcodeCounterPattern \"{c.name}\" \"{c.pattern}\"" for c in exact]
@@ -243,8 +252,30 @@ def write_script(elf: Path, board: str, work: Path, counting: bool,
     return script, names, exact
 
 
-def run_renode(renode: str, script: Path, uart: Path, timeout: float) -> tuple[list[str], float]:
-    """Runs until @exit/@fault; returns console lines and host seconds."""
+class TraceProgress:
+    """Counts the boundary PCs a growing text execution trace holds so far. The tracer's writer
+    thread formats the trace behind the emulation: after @exit its end is still being written."""
+
+    def __init__(self, trace: Path, boundary: int) -> None:
+        self.trace, self.line = trace, f"0x{boundary:X}"
+        self.offset, self.rest, self.boundaries = 0, "", 0
+
+    def count(self) -> int:
+        if self.trace.exists():
+            with open(self.trace) as stream:
+                stream.seek(self.offset)
+                chunk = stream.read()
+                self.offset = stream.tell()
+            lines = (self.rest + chunk).split("\n")
+            self.rest = lines.pop()
+            self.boundaries += sum(1 for line in lines if line == self.line)
+        return self.boundaries
+
+
+def run_renode(renode: str, script: Path, uart: Path, timeout: float,
+               written: Callable[[], bool] | None = None) -> tuple[list[str], float]:
+    """Runs until @exit/@fault; returns console lines and host seconds. `written`: then also
+    until it is true (an execution trace complete), within the same timeout."""
     log = open(script.parent / "renode.log", "w")
     # Without a terminal Renode serves its monitor on a TCP port (1234 by default): give every
     # process its own free port so that parallel runs, and other Renode users, do not collide.
@@ -258,7 +289,13 @@ def run_renode(renode: str, script: Path, uart: Path, timeout: float) -> tuple[l
             if uart.exists():
                 lines = uart.read_text(errors="replace").replace("\r", "").splitlines()
                 if any(line.startswith(("@exit", "@fault")) for line in lines):
-                    return lines, time.monotonic() - started
+                    seconds = time.monotonic() - started
+                    while written is not None and not written():
+                        if time.monotonic() - started > timeout:
+                            raise RuntimeError(f"the execution trace is incomplete after "
+                                               f"{timeout:.0f} s")
+                        time.sleep(0.5)
+                    return lines, seconds
             if process.poll() is not None:
                 raise RuntimeError(f"Renode exited early with status {process.returncode} "
                                    f"(see {script.parent / 'renode.log'})")
@@ -312,6 +349,8 @@ def collect_one(renode: str, board: str, library: str, path: str, opt: str, app:
             region["waited_instructions"] = float(part["waited"])
         regions.append(region)
     total = sum(r["instructions"] for r in regions)
+    if scheduled(board, opt):
+        attach_schedule(renode, elf, board, path, work, regions, timeout)
     profile = store.make_profile(board=board, library=library, path=path, opt=opt, app=app,
                                  elf=elf, regions=regions, host_seconds=seconds,
                                  exact_counters=len(exact))
@@ -323,6 +362,46 @@ def collect_one(renode: str, board: str, library: str, path: str, opt: str, app:
     print(f"  profile {run_name(board, library, path, opt, app, reference)}: {len(regions)} "
           f"regions, {total / 1e6:.1f} M instructions in regions, {seconds:.1f} s host", flush=True)
     return out
+
+
+def scheduled(board: str, opt: str) -> bool:
+    """Whether a run gets an issue schedule: optimised code on a dual-issue core."""
+    return opt == "high-speed" and boards.BOARDS[board].core == "m7"
+
+
+# Instructions a traced region may differ by from the counted one: the counters' snapshot is taken
+# by a hook, the trace is cut at the boundary instruction; and Renode 1.14's opcode counters miss
+# up to one instruction per executed IT instruction (tlib decodes IT blocks partly outside the
+# counted path), so that many more are allowed.
+TRACE_TOLERANCE = 8
+
+
+def attach_schedule(renode: str, elf: Path, board: str, path: str, work: Path,
+                    regions: list[dict[str, Any]], timeout: float) -> None:
+    """Runs the image again with the execution tracer and stores each region's issue schedule."""
+    trace = work / "trace.txt"
+    (work / "uart.txt").unlink(missing_ok=True)
+    trace.unlink(missing_ok=True)
+    script, _, _ = write_script(elf, board, work, counting=False, path=path, trace=trace)
+    boundary = symbol_address(elf, BOUNDARY)
+    progress = TraceProgress(trace, boundary)
+    run_renode(renode, script, work / "uart.txt", timeout,
+               written=lambda: progress.count() >= 2 * len(regions))
+    schedules = m7_schedule.schedule_regions(m7_schedule.trace_pcs(trace),
+                                             m7_schedule.listing(elf), boundary)
+    trace.unlink()
+    if len(schedules) != len(regions):
+        raise RuntimeError(f"{work}: the traced run has {len(schedules)} regions, the counted run "
+                           f"{len(regions)}")
+    for region, schedule in zip(regions, schedules):
+        counted = region["instructions"] + region.get("waited_instructions", 0.0)
+        traced = schedule["instructions"] + schedule["skipped"]
+        if abs(traced - counted) > TRACE_TOLERANCE + schedule["it_instructions"]:
+            raise RuntimeError(f"{work}: traced region ran {schedule['instructions']:.0f} "
+                               f"instructions, the counted one {counted:.0f}")
+        region["schedule"] = {name: float(schedule[name]) for name in
+                              ("issue_cycles", "taken_branches", "instructions",
+                               "it_instructions", "skipped")}
 
 
 def measure_overhead(renode: str, board: str, image: str, app: str, timeout: float) -> dict:

@@ -8,6 +8,9 @@ Schema (SCHEMA_VERSION 1):
 hw-path profiles add (models/profiles/collect.py): zero_latency (the monitor commands that zeroed
 the accelerator's modelled time for the run) and, per region, calls ({accelerator entry point or
 ATECC command function: calls}) and waited_instructions (host waiting, taken out of the classes).
+Cortex-M7 -O3 profiles add, per region, schedule ({issue_cycles, taken_branches, instructions,
+it_instructions, skipped}: the region's dual-issue schedule from an execution trace,
+models/profiles/m7_schedule.py).
 Calibration reference profiles (models/calibration/reference.py) add reference: the library
 configuration file of the build, and live in data/<board>/reference/ (load_references).
 """

@@ -1,0 +1,273 @@
+"""Cortex-M7 dual-issue schedule of an executed instruction stream (a Renode PC trace).
+
+The opcode counters (opcodes.py) say how many instructions of each class ran, not in which order,
+so they cannot tell how often the M7 pairs two instructions in one cycle: that depends on the
+neighbours, their registers and which pipe each needs. This module replays the executed
+instructions in order through an in-order, two-wide issue model and counts the cycles: the issue
+cycles of the region. models/cores/cortex_m7.py prices an optimised (-O3) region with them.
+
+Issue rules (Cortex-M7: two instructions per cycle, in order; sources: LLVM ARMScheduleM7.td,
+IssueWidth 2; SLOTHY slothy/targets/arm_v7m/cortex_m7.py, from jnk0le's pipeline cycle tests and
+quinapalus.com/cm7cycles.html):
+  - an instruction issues when its source registers are ready (and the flags, if it reads them),
+    never before the one before it; a second one joins the cycle's first unless they compete for
+    a pipe: two memory accesses, two ALU instructions with a shifted operand (one shifter, ALU0),
+    two multiplies or divides, two branches;
+  - LDM/STM/PUSH/POP issue alone and move two registers per cycle (64-bit data path);
+  - results are ready after 1 cycle (ALU), 2 (loads, multiplies) or 7 (divide, which also holds
+    issue for its duration); a shifted operand must be ready one cycle early; flags 1 cycle.
+Not modelled here (left to cortex_m7.py's parameters): branch prediction (a taken branch is
+counted, its cost is a parameter), memory wait states, and dependencies across a skipped (not
+decodable) instruction.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_REGISTER = re.compile(r"\b(r1[0-5]|r[0-9]|sp|lr|pc|ip|fp|sl|sb)\b")
+_ALIAS = {"sb": "r9", "sl": "r10", "fp": "r11", "ip": "r12", "sp": "r13", "lr": "r14",
+          "pc": "r15"}
+_CONDITIONS = "eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le"
+_DATA_PROCESSING = set(
+    "add adc sub sbc rsb and orr orn eor bic mov mvn lsl lsr asr ror rrx mul neg cmp cmn tst teq "
+    "uxtb uxth sxtb sxth ubfx sbfx bfi bfc rev rev16 revsh clz rbit adr movw movt mla mls umull "
+    "smull umlal smlal umaal sdiv udiv uxtab uxtah sxtab sxtah pkhbt pkhtb nop".split())
+# Extract/insert instructions go through the shifter like a shifted operand (SLOTHY: ALU0 only).
+_SHIFTER = {"uxtb", "uxth", "sxtb", "sxth", "ubfx", "sbfx", "bfi", "pkhbt", "pkhtb", "uxtab",
+            "uxtah", "sxtab", "sxtah"}
+_MEMORY = {"load", "ldrd", "store", "strd", "ldm", "stm", "ldm_pc"}
+_ALONE = {"ldm", "stm", "ldm_pc"}
+_BRANCHES = {"branch", "ldm_pc"}
+_LATENCY = {"load": 2, "ldrd": 2, "ldm": 2, "ldm_pc": 2, "mul": 2, "div": 7}
+DIVIDE_CYCLES = 7
+
+
+@dataclass(slots=True)
+class Instruction:
+    kind: str                       # alu, alu_shift, mul, div, load, ldrd, store, strd, ldm, stm,
+                                    # ldm_pc (loads pc), branch, it
+    size: int                       # bytes
+    dst: list[str] = field(default_factory=list)
+    src: list[str] = field(default_factory=list)
+    shifted: list[str] = field(default_factory=list)  # sources that go through the shifter
+    sets_flags: bool = False
+    reads_flags: bool = False
+    registers: int = 0              # LDM/STM register count
+    conditional_branch: bool = False
+
+
+def _registers(text: str) -> list[str]:
+    return [_ALIAS.get(r, r) for r in _REGISTER.findall(text)]
+
+
+def _register_list(operands: str) -> list[str]:
+    inside = operands[operands.find("{") + 1:operands.find("}")]
+    found: list[str] = []
+    for item in (part.strip() for part in inside.split(",") if part.strip()):
+        if "-" in item:
+            low, high = (int(_ALIAS.get(r.strip(), r.strip()).lstrip("r")) for r in item.split("-"))
+            found += [f"r{n}" for n in range(low, high + 1)]
+        else:
+            found.append(_ALIAS.get(item, item))
+    return found
+
+
+def decode(mnemonic: str, operands: str, size: int) -> Instruction:
+    """What the schedule needs of one disassembled instruction (objdump's unified syntax)."""
+    base = mnemonic.split(".")[0]
+    ins = Instruction("alu", size)
+    if base in ("b", "bl", "blx", "bx", "cbz", "cbnz", "tbb", "tbh") or re.fullmatch(
+            r"b(" + _CONDITIONS + ")", base):
+        ins.kind = "branch"
+        if base in ("bx", "blx", "cbz", "cbnz", "tbb", "tbh"):
+            ins.src = _registers(operands)
+        if base in ("bl", "blx"):
+            ins.dst = ["r14"]
+        ins.reads_flags = base not in ("b", "bl", "blx", "bx", "cbz", "cbnz", "tbb", "tbh")
+        ins.conditional_branch = ins.reads_flags or base in ("cbz", "cbnz")
+        return ins
+    if base.startswith("it") and set(base[1:]) <= {"t", "e"}:
+        ins.kind, ins.reads_flags = "it", True
+        return ins
+    conditional = re.fullmatch(r"(.*?)(" + _CONDITIONS + r")", base)
+    if conditional and (conditional.group(1) in _DATA_PROCESSING
+                        or conditional.group(1).rstrip("s") in _DATA_PROCESSING
+                        or conditional.group(1).startswith(("ldr", "str", "pop", "push"))):
+        base, ins.reads_flags = conditional.group(1), True   # inside an IT block
+    registers = _registers(operands)
+    writeback = "!" in operands or re.search(r"\],\s*#", operands) is not None
+    if base in ("push", "stmdb", "stmia", "stm", "stmea", "stmfd"):
+        listed = _register_list(operands)
+        ins.kind, ins.registers, ins.src = "stm", len(listed), listed + ["r13"]
+        if base == "push":
+            ins.dst = ["r13"]
+        else:
+            pointer = _registers(operands.split(",")[0])[0]
+            ins.src.append(pointer)
+            ins.dst = [pointer] if writeback else []
+        return ins
+    if base in ("pop", "ldmia", "ldm", "ldmdb", "ldmfd"):
+        listed = _register_list(operands)
+        ins.kind, ins.registers, ins.dst = "ldm", len(listed), list(listed)
+        if base == "pop":
+            ins.src, ins.dst = ["r13"], ins.dst + ["r13"]
+        else:
+            pointer = _registers(operands.split(",")[0])[0]
+            ins.src = [pointer]
+            ins.dst += [pointer] if writeback else []
+        if "r15" in listed:
+            ins.kind = "ldm_pc"
+        return ins
+    if base.startswith("ldr"):
+        count = 2 if base.startswith("ldrd") else 1
+        ins.kind = "ldrd" if count == 2 else "load"
+        ins.dst, ins.src = registers[:count], registers[count:]
+        if writeback and ins.src:
+            ins.dst.append(ins.src[0])
+        if "r15" in ins.dst[:1]:
+            ins.kind = "ldm_pc"
+        return ins
+    if base.startswith("str"):
+        count = 2 if base.startswith("strd") else 1
+        ins.kind = "strd" if count == 2 else "store"
+        ins.src = registers
+        if writeback and len(registers) > count:
+            ins.dst = [registers[count]]
+        return ins
+    name = base
+    if base not in _DATA_PROCESSING and base.endswith("s") and base[:-1] in _DATA_PROCESSING:
+        name, ins.sets_flags = base[:-1], True
+    if name in ("cmp", "cmn", "tst", "teq"):
+        ins.src, ins.sets_flags = registers, True
+    elif name in ("mul", "mla", "mls"):
+        ins.kind, ins.dst, ins.src = "mul", registers[:1], registers[1:]
+    elif name in ("umull", "smull", "umlal", "smlal", "umaal"):
+        accumulates = name in ("umlal", "smlal", "umaal")
+        ins.kind, ins.dst = "mul", registers[:2]
+        ins.src = registers[2:] + (registers[:2] if accumulates else [])
+    elif name in ("sdiv", "udiv"):
+        ins.kind, ins.dst, ins.src = "div", registers[:1], registers[1:]
+    else:
+        ins.dst, ins.src = registers[:1], registers[1:]
+        if name in ("movt", "bfi", "bfc") and registers:
+            ins.src.append(registers[0])        # they keep part of the destination
+        if name in ("adc", "sbc", "rrx"):
+            ins.reads_flags = True
+        if len(registers) == 1 and name not in ("mov", "mvn", "movw", "movt", "adr"):
+            ins.src = registers[:1]             # two-operand form: Rdn is read too
+        if (re.search(r",\s*(lsl|lsr|asr|ror)\s*#?\w*$", operands) and len(registers) >= 2) \
+                or name in _SHIFTER:
+            ins.kind = "alu_shift"
+            ins.shifted = registers[-1:]
+    return ins
+
+
+_LINE = re.compile(r"^\s*([0-9a-f]+):\t([0-9a-f]{4})(?: ([0-9a-f]{4}))?\s*\t(\S+)\s*([^@;]*)")
+
+
+def listing(elf: Path, objdump: str = "arm-none-eabi-objdump") -> dict[int, Instruction]:
+    """Every instruction of the image's code by address."""
+    text = subprocess.run([objdump, "-d", str(elf)], capture_output=True, text=True,
+                          check=True).stdout
+    table = {}
+    for line in text.splitlines():
+        match = _LINE.match(line)
+        if match and not match.group(4).startswith("."):
+            size = 4 if match.group(3) else 2
+            table[int(match.group(1), 16)] = decode(match.group(4), match.group(5).strip(), size)
+    return table
+
+
+class Schedule:
+    """In-order two-wide issue; `cycle` is the cycle the last instruction issued in."""
+
+    def __init__(self) -> None:
+        self.cycle = -1             # nothing issued yet: the first instruction issues in cycle 0
+        self.group: list[Instruction] = []
+        self.ready: dict[str, int] = {}
+        self.flags_ready = 0
+
+    def _joins_group(self, ins: Instruction) -> bool:
+        if len(self.group) != 1:
+            return False
+        other = self.group[0]
+        if ins.kind in _ALONE or other.kind in _ALONE or other.kind == "div":
+            return False
+        pairs = ((_MEMORY, _MEMORY), ({"alu_shift"}, {"alu_shift"}),
+                 ({"mul", "div"}, {"mul", "div"}), (_BRANCHES, _BRANCHES))
+        return not any(ins.kind in a and other.kind in b for a, b in pairs)
+
+    def issue(self, ins: Instruction) -> None:
+        # A register no instruction of the stream has written is ready long before.
+        earliest = max([self.ready.get(r, -8) for r in ins.src]
+                       + [self.ready.get(r, -8) + 1 for r in ins.shifted]
+                       + [self.flags_ready if ins.reads_flags else 0, self.cycle, 0])
+        if earliest == self.cycle and self.group and not self._joins_group(ins):
+            earliest += 1
+        if earliest > self.cycle or not self.group:
+            self.cycle, self.group = earliest, []
+        self.group.append(ins)
+        for register in ins.dst:
+            self.ready[register] = self.cycle + _LATENCY.get(ins.kind, 1)
+        if ins.sets_flags:
+            self.flags_ready = self.cycle + 1
+        if ins.kind in _ALONE:
+            self.cycle += max(0, (ins.registers + 1) // 2 - 1)
+            for register in ins.dst:
+                self.ready[register] = self.cycle + 2
+        elif ins.kind == "div":
+            self.cycle += DIVIDE_CYCLES - 1
+
+
+def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
+                     boundary: int) -> list[dict[str, float]]:
+    """Per measured region of a PC stream: issue cycles, instructions (of which IT
+    instructions, which Renode's opcode counters do not see), taken branches and skipped PCs
+    (not in the listing).
+    Regions run between pairs of entries to `boundary` (cycles_now, as in collect.py); the
+    boundary instruction itself is not counted, as the opcode counters' snapshots do not."""
+    regions: list[dict[str, float]] = []
+    current: dict[str, float] | None = None
+    schedule = Schedule()
+    start = 0
+    previous: tuple[int, Instruction] | None = None
+    for pc in pcs:
+        if pc == boundary:
+            if current is None:
+                current = {"issue_cycles": 0, "instructions": 0, "taken_branches": 0,
+                           "it_instructions": 0, "skipped": 0}
+                start = schedule.cycle + 1
+            else:
+                current["issue_cycles"] = schedule.cycle + 1 - start
+                regions.append(current)
+                current = None
+            previous = None
+            continue
+        if current is None:
+            continue
+        ins = table.get(pc)
+        if ins is None:
+            current["skipped"] += 1
+            previous = None
+            continue
+        if previous is not None and previous[1].kind in _BRANCHES | {"branch"} \
+                and pc != previous[0] + previous[1].size:
+            current["taken_branches"] += 1
+        current["instructions"] += 1
+        current["it_instructions"] += ins.kind == "it"
+        schedule.issue(ins)
+        previous = (pc, ins)
+    return regions
+
+
+def trace_pcs(path: Path) -> Iterable[int]:
+    """The PCs of a Renode text execution trace (format PC: one hexadecimal PC per line; lines
+    that are not PCs, such as the tracer's notes on undecodable opcodes, are skipped)."""
+    with open(path) as trace:
+        for line in trace:
+            if line.startswith("0x"):
+                yield int(line, 16)

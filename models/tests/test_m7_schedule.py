@@ -1,0 +1,81 @@
+"""Cortex-M7 issue schedule on hand-written instruction sequences; expected cycles worked out by
+hand from the issue rules in models/profiles/m7_schedule.py's docstring (two per cycle, one memory
+access, one shifter, load result after 2 cycles, LDM/POP two registers per cycle)."""
+from __future__ import annotations
+
+from models.profiles.m7_schedule import decode, schedule_regions
+
+BOUNDARY = 0x100
+
+
+def region(*instructions: tuple[str, str]) -> dict[str, float]:
+    """Schedules one region of 4-byte instructions at 0x200, 0x204, ..."""
+    table = {0x200 + 4 * n: decode(mnemonic, operands, 4)
+             for n, (mnemonic, operands) in enumerate(instructions)}
+    pcs = [BOUNDARY, *table, BOUNDARY]
+    (only,) = schedule_regions(pcs, table, BOUNDARY)
+    return only
+
+
+def test_independent_alu_instructions_pair():
+    assert region(("add.w", "r0, r1, r2"), ("add.w", "r3, r4, r5"))["issue_cycles"] == 1
+
+
+def test_dependent_alu_instruction_waits_a_cycle():
+    assert region(("add.w", "r0, r1, r2"), ("add.w", "r3, r0, r4"))["issue_cycles"] == 2
+
+
+def test_two_shifted_operands_need_two_cycles():
+    shifted = region(("eor.w", "r0, r1, r2, ror #7"), ("eor.w", "r3, r4, r5, ror #9"))
+    assert shifted["issue_cycles"] == 2
+
+
+def test_load_result_is_ready_two_cycles_later():
+    # ldr in cycle 0, the add waits for r0 until cycle 2: cycles 0..2
+    assert region(("ldr.w", "r0, [r1]"), ("add.w", "r2, r0, r3"))["issue_cycles"] == 3
+
+
+def test_one_memory_access_per_cycle():
+    assert region(("ldr.w", "r0, [r1]"), ("ldr.w", "r2, [r3, #4]"))["issue_cycles"] == 2
+
+
+def test_pop_moves_two_registers_per_cycle_and_its_return_is_a_taken_branch():
+    table = {0x200: decode("pop", "{r4, r5, r6, r7, pc}", 2),
+             0x300: decode("add.w", "r0, r1, r2", 4)}
+    (only,) = schedule_regions([BOUNDARY, 0x200, 0x300, BOUNDARY], table, BOUNDARY)
+    # POP of 5 registers: cycles 0..2 alone; the add issues in cycle 3
+    assert only["issue_cycles"] == 4
+    assert only["taken_branches"] == 1
+    assert only["instructions"] == 2
+
+
+def test_decoded_registers_and_flags():
+    post_increment = decode("ldr.w", "r0, [r1], #4", 4)
+    assert (post_increment.kind, post_increment.dst, post_increment.src) == (
+        "load", ["r0", "r1"], ["r1"])
+    accumulate = decode("umlal", "r0, r1, r2, r3", 4)
+    assert accumulate.kind == "mul" and set(accumulate.src) == {"r0", "r1", "r2", "r3"}
+    in_it_block = decode("addeq", "r0, #1", 2)
+    assert in_it_block.reads_flags and in_it_block.src == ["r0"]
+    assert decode("adds", "r0, r1, #1", 2).sets_flags
+    assert decode("ubfx", "r0, r1, #8, #8", 4).kind == "alu_shift"
+    assert decode("bne.n", "2cb0 <f+0x4>", 2).conditional_branch
+
+
+def test_only_optimised_cortex_m7_runs_are_traced_for_a_schedule():
+    from models.profiles.collect import scheduled
+    assert scheduled("rt1060", "high-speed") and scheduled("rt1170", "high-speed")
+    assert not scheduled("rt1060", "none")
+    assert not scheduled("stm32f407", "high-speed") and not scheduled("samd21", "high-speed")
+
+
+def test_trace_progress_counts_boundaries_across_partial_writes(tmp_path):
+    from models.profiles.collect import TraceProgress
+    trace = tmp_path / "trace.txt"
+    progress = TraceProgress(trace, 0x2C0)
+    assert progress.count() == 0                    # not written yet
+    trace.write_text("0x2C0\n0x1A4\n0x2C")          # the writer stopped inside a line
+    assert progress.count() == 1
+    with open(trace, "a") as stream:
+        stream.write("0\n0x2C04\n0x2C0\n")
+    assert progress.count() == 3                    # 0x2C04 is another address

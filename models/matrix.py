@@ -51,6 +51,9 @@ class Case:
     # same board, library and path (matrix_cases pairs them; None where there is no such case).
     optimised: dict[str, float] | None = field(hash=False, compare=False, default=None,
                                                repr=False)
+    # The region's issue schedule (models/profiles/m7_schedule.py; None where not traced).
+    schedule: dict[str, float] | None = field(hash=False, compare=False, default=None,
+                                              repr=False)
 
     @property
     def key(self) -> tuple[str, str, str, str, str, int, int]:
@@ -157,7 +160,7 @@ def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list
                         profile["opt"], profile["app"], algorithm_of(r), int(r.get("key_bits", 0)),
                         int(r.get("buffer_bytes", 0)), iterations, region["classes"],
                         profile["placement"], float(r["cycles"]) / iterations, calls=calls,
-                        reference=profile.get("reference")))
+                        reference=profile.get("reference"), schedule=region.get("schedule")))
     return out
 
 
@@ -225,6 +228,16 @@ def priced_classes(case: Case) -> dict[str, float]:
     return classes
 
 
+def priced_sums(case: Case) -> dict[str, float]:
+    """What the core model prices: the aggregated classes, and the issue schedule of a region
+    that has one and is priced as counted (not opt none, whose classes priced_classes changes)."""
+    sums = aggregate(priced_classes(case))
+    if case.schedule is not None and case.opt != "none":
+        sums["issue_cycles"] = case.schedule["issue_cycles"]
+        sums["taken_branches"] = case.schedule["taken_branches"]
+    return sums
+
+
 def core_cycles(case: Case, values: Values, memory: Memory | None = None) -> float:
     """Cycles of one call of the instructions the profile counted, by the board's core model, at
     the reference compiler (toolchain ratio); `memory`: other wait states than the board's (what-if
@@ -233,7 +246,7 @@ def core_cycles(case: Case, values: Values, memory: Memory | None = None) -> flo
     if memory is None:
         memory = boards.memory(board, case.placement, values)
     if case.sums is None:
-        object.__setattr__(case, "sums", aggregate(priced_classes(case)))
+        object.__setattr__(case, "sums", priced_sums(case))
     ratio = toolchain_ratio(case.library, case.algorithm, case.opt, values)
     return ratio * CORES[board.core].cycles(case.sums, memory, values) / case.iterations
 

@@ -382,7 +382,12 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "caam.*, atecc508a.*, glue.*).",
             "- Profiles: Renode opcode counters (first halfword of each Thumb instruction; "
             "ambiguous halfwords resolved by their static occurrences), snapshots at each "
-            "`cycles_now()` entry (models/profiles/collect.py)."]
+            "`cycles_now()` entry (models/profiles/collect.py).",
+            "- Cortex-M7 at -O3: each region is also traced (Renode execution tracer, PCs) and "
+            "its instructions replayed in order through the M7's dual-issue rules "
+            "(models/profiles/m7_schedule.py); the model prices such a region by its issue "
+            "cycles plus m7.taken_branch_cycles per taken branch, the per-class m7.* costs "
+            "price the -O0 regions."]
     if overhead and "mips" in overhead:
         mips = overhead["mips"]
         out.append(f"- Profiling overhead ({overhead['board']} {overhead['image']} "

@@ -5,6 +5,12 @@ the scheduling model LLVM uses (llvm/lib/Target/ARM/ARMScheduleM7.td: IssueWidth
 port, MispredictPenalty 8) reduced to effective cycles per instruction class, and they are FITTED
 to the published RT1060/RT1170 figures (labelled as fitted in every report). Code and data in
 TCM: zero wait states (i.MX RT1060 Reference Manual, FlexRAM chapter).
+
+An optimised region with an issue schedule (models/profiles/m7_schedule.py: the executed
+instructions replayed in order through the M7's pairing rules) is priced with it instead of the
+per-class costs: its issue cycles plus a cost per taken branch. Per-class costs stay for regions
+without one, the -O0 builds (which stand for another compiler's code, see matrix.priced_classes,
+so the order of gcc's -O0 instructions means little).
 """
 from __future__ import annotations
 
@@ -19,6 +25,11 @@ class CortexM7:
 
     def params(self) -> list[Param]:
         return [
+            Param("m7.taken_branch_cycles", 1.0, "cycles/branch",
+                  "cost of a taken branch beyond its issue slot, in a scheduled region (the next "
+                  "fetch starts after it; a mispredicted one refills the pipeline)",
+                  LLVM_M7 + "; 1 for a predicted branch, 1 + 8 mispredicted; kept within 0.1..9",
+                  fit=True, prior=0.5, bounds=(0.1, 9.0)),
             Param("m7.alu_cpi", 0.75, "cycles/instr",
                   "effective cycles per ALU/IT instruction (dual issue: 0.5 best, 1 worst)",
                   LLVM_M7 + "; midpoint of the dual-issue range", fit=True, prior=0.4,
@@ -43,8 +54,20 @@ class CortexM7:
 
     def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
         v = values
-        loads = a["loads"] + a["ldrd"] + a["ldm"]
         ram_loads = a["loads"] + a["ldrd"] + a["ldm_regs"]
+        if "issue_cycles" in a:
+            core = a["issue_cycles"] + v["m7.taken_branch_cycles"] * a["taken_branches"]
+        else:
+            core = self.class_cycles(a, values)
+        return (core
+                + (memory.data_wait_states + memory.extra_load_cycles) * ram_loads
+                + memory.const_wait_states * a["ldr_lit"]
+                + memory.code_wait_states * (1.0 - memory.fetch_hit_ratio) * a["instructions"])
+
+    def class_cycles(self, a: dict[str, float], values: Values) -> float:
+        """Core cycles from the per-class costs, for regions without an issue schedule."""
+        v = values
+        loads = a["loads"] + a["ldrd"] + a["ldm"]
         branches = (a["b_cond"] + a["cbz"] + a["b"] + a["bl"] + a["bx"] + a["blx"] + a["tbb"]
                     + a["pop_pc"])
         return (v["m7.alu_cpi"] * (a["alu"] + a["it"] + a["other"])
@@ -53,7 +76,4 @@ class CortexM7:
                 + v["m7.load_cycles"] * (loads + a["ldr_lit"])
                 + v["m7.store_cycles"] * (a["stores"] + a["strd"] + a["stm"])
                 + v["m7.multi_reg_cycles"] * a["regs"]
-                + v["m7.branch_cycles"] * branches
-                + (memory.data_wait_states + memory.extra_load_cycles) * ram_loads
-                + memory.const_wait_states * a["ldr_lit"]
-                + memory.code_wait_states * (1.0 - memory.fetch_hit_ratio) * a["instructions"])
+                + v["m7.branch_cycles"] * branches)

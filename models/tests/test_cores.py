@@ -119,3 +119,24 @@ def test_no_optimisation_case_takes_its_register_copies_from_the_o3_twin():
     paired = {case.opt: case for case in pair_optimised([o0, o3])}
     values = dict(VALUES, **{"toolchain.none_ratio": 1.0})
     assert core_cycles(paired["none"], values) == pytest.approx(9.0)
+
+
+def test_m7_prices_a_scheduled_region_by_its_issue_cycles():
+    # 100 issue cycles and 10 taken branches at 1 cycle each (default); the 10 word loads add
+    # only the board's stall (3 each), not a per-class cost.
+    a = aggregate({"alu": 150, "ldr_word": 10})
+    a.update(issue_cycles=100.0, taken_branches=10.0)
+    assert CORES["m7"].cycles(a, Memory(), VALUES) == pytest.approx(110.0)
+    assert CORES["m7"].cycles(a, Memory(extra_load_cycles=3.0), VALUES) == pytest.approx(140.0)
+
+
+def test_only_optimised_cases_are_priced_by_their_schedule():
+    from dataclasses import replace
+
+    from models.matrix import core_cycles
+    schedule = {"issue_cycles": 40.0, "taken_branches": 0.0}
+    values = dict(VALUES, **{"toolchain.none_ratio": 1.0, "toolchain.high_speed_ratio": 1.0})
+    o3 = replace(_bench_case("high-speed", {"alu": 100}, 2), schedule=schedule)
+    o0 = replace(_bench_case("none", {"alu": 100}, 2), schedule=schedule)
+    assert core_cycles(o3, values) == pytest.approx(20.0)       # 40 cycles / 2 calls
+    assert core_cycles(o0, values) == pytest.approx(37.5)       # 100 x 0.75 / 2 calls

@@ -60,7 +60,7 @@ main: deps firmware-main
 	@$(PYTHON) tools/run_firmware.py --board $(or $(BOARD),$(DEFAULT_BOARD)) \
 	    --library $(firstword $(LIBRARIES)) --path sw --opt $(lastword $(OPTS)) --app bench
 	@if [ -n "$(RENODE_BIN)" ]; then \
-	    echo "main: profiling $(or $(BOARD),$(DEFAULT_BOARD)) in Renode (opcode counters) ..."; \
+	    echo "main: profiling $(or $(BOARD),$(DEFAULT_BOARD)) in Renode (opcode counters; Cortex-M7 -O3 runs also traced for their issue schedule: about 20 minutes) ..."; \
 	    $(PYTHON) -m models collect --board $(or $(BOARD),$(DEFAULT_BOARD)) -j$(JOBS); \
 	else \
 	    echo "main: Renode not found: predictions use the stored profiles in models/profiles/data/"; \

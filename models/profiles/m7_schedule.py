@@ -23,14 +23,13 @@ decodable) instruction.
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from models.profiles.opcodes import REGISTER_ALIASES, disassembly, register_list
+
 _REGISTER = re.compile(r"\b(r1[0-5]|r[0-9]|sp|lr|pc|ip|fp|sl|sb)\b")
-_ALIAS = {"sb": "r9", "sl": "r10", "fp": "r11", "ip": "r12", "sp": "r13", "lr": "r14",
-          "pc": "r15"}
 _CONDITIONS = "eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le"
 _DATA_PROCESSING = set(
     "add adc sub sbc rsb and orr orn eor bic mov mvn lsl lsr asr ror rrx mul neg cmp cmn tst teq "
@@ -61,19 +60,7 @@ class Instruction:
 
 
 def _registers(text: str) -> list[str]:
-    return [_ALIAS.get(r, r) for r in _REGISTER.findall(text)]
-
-
-def _register_list(operands: str) -> list[str]:
-    inside = operands[operands.find("{") + 1:operands.find("}")]
-    found: list[str] = []
-    for item in (part.strip() for part in inside.split(",") if part.strip()):
-        if "-" in item:
-            low, high = (int(_ALIAS.get(r.strip(), r.strip()).lstrip("r")) for r in item.split("-"))
-            found += [f"r{n}" for n in range(low, high + 1)]
-        else:
-            found.append(_ALIAS.get(item, item))
-    return found
+    return [REGISTER_ALIASES.get(r, r) for r in _REGISTER.findall(text)]
 
 
 def decode(mnemonic: str, operands: str, size: int) -> Instruction:
@@ -101,7 +88,7 @@ def decode(mnemonic: str, operands: str, size: int) -> Instruction:
     registers = _registers(operands)
     writeback = "!" in operands or re.search(r"\],\s*#", operands) is not None
     if base in ("push", "stmdb", "stmia", "stm", "stmea", "stmfd"):
-        listed = _register_list(operands)
+        listed = register_list(operands)
         ins.kind, ins.registers, ins.src = "stm", len(listed), listed + ["r13"]
         if base == "push":
             ins.dst = ["r13"]
@@ -111,7 +98,7 @@ def decode(mnemonic: str, operands: str, size: int) -> Instruction:
             ins.dst = [pointer] if writeback else []
         return ins
     if base in ("pop", "ldmia", "ldm", "ldmdb", "ldmfd"):
-        listed = _register_list(operands)
+        listed = register_list(operands)
         ins.kind, ins.registers, ins.dst = "ldm", len(listed), list(listed)
         if base == "pop":
             ins.src, ins.dst = ["r13"], ins.dst + ["r13"]
@@ -166,20 +153,12 @@ def decode(mnemonic: str, operands: str, size: int) -> Instruction:
     return ins
 
 
-_LINE = re.compile(r"^\s*([0-9a-f]+):\t([0-9a-f]{4})(?: ([0-9a-f]{4}))?\s*\t(\S+)\s*([^@;]*)")
-
-
 def listing(elf: Path, objdump: str = "arm-none-eabi-objdump") -> dict[int, Instruction]:
     """Every instruction of the image's code by address."""
-    text = subprocess.run([objdump, "-d", str(elf)], capture_output=True, text=True,
-                          check=True).stdout
-    table = {}
-    for line in text.splitlines():
-        match = _LINE.match(line)
-        if match and not match.group(4).startswith("."):
-            size = 4 if match.group(3) else 2
-            table[int(match.group(1), 16)] = decode(match.group(4), match.group(5).strip(), size)
-    return table
+    return {listed.address: decode(listed.mnemonic,
+                                   re.split(r"[@;]", listed.operands, maxsplit=1)[0].strip(),
+                                   4 if listed.second else 2)
+            for listed in disassembly(elf, objdump)}
 
 
 class Schedule:
@@ -254,7 +233,7 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
             current["skipped"] += 1
             previous = None
             continue
-        if previous is not None and previous[1].kind in _BRANCHES | {"branch"} \
+        if previous is not None and previous[1].kind in _BRANCHES \
                 and pc != previous[0] + previous[1].size:
             current["taken_branches"] += 1
         current["instructions"] += 1

@@ -92,7 +92,34 @@ GENERIC_PATTERNS: tuple[tuple[str, str], ...] = (
 # 32-bit LDM/STM/LDRD/STRD/TBB (1110100x), and 11110 (data-processing immediate vs branch).
 AMBIGUOUS = re.compile(r"^(b[45cd][0-9a-f]{2}|c[0-9a-f]{3}|e[89][0-9a-f]{2}|f[0-7][0-9a-f]{2})$")
 
-_LINE = re.compile(r"^\s*[0-9a-f]+:\t([0-9a-f]{4})(?: ([0-9a-f]{4}))?\s*\t(\S+)\s*(.*)$")
+_LINE = re.compile(r"^\s*([0-9a-f]+):\t([0-9a-f]{4})(?: ([0-9a-f]{4}))?\s*\t(\S+)\s*(.*)$")
+# objdump's names of r9..r15.
+REGISTER_ALIASES = {"sb": "r9", "sl": "r10", "fp": "r11", "ip": "r12", "sp": "r13", "lr": "r14",
+                    "pc": "r15"}
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One instruction of an objdump -d listing."""
+
+    address: int
+    first: str              # first halfword, hex
+    second: str | None      # second halfword of a 32-bit instruction
+    mnemonic: str
+    operands: str           # as printed, comments included
+
+
+def disassembly(elf: Path, objdump: str = "arm-none-eabi-objdump") -> list[Listed]:
+    """Every instruction of the code in `elf` (data directives such as .word left out)."""
+    text = subprocess.run([objdump, "-d", str(elf)], capture_output=True, text=True,
+                          check=True).stdout
+    found = []
+    for line in text.splitlines():
+        match = _LINE.match(line)
+        if match and not match.group(4).startswith("."):
+            found.append(Listed(int(match.group(1), 16), match.group(2), match.group(3),
+                                match.group(4), match.group(5)))
+    return found
 
 
 @dataclass
@@ -111,16 +138,22 @@ class ExactCounter:
         return format(int(self.halfword, 16), "016b")
 
 
-def _register_count(operands: str) -> int:
+def register_list(operands: str) -> list[str]:
+    """The registers of an LDM/STM/PUSH/POP register list ({r4-r7, lr} -> r4..r7, r14)."""
     inside = operands[operands.find("{") + 1:operands.find("}")]
-    count = 0
+    found: list[str] = []
     for item in (part.strip() for part in inside.split(",") if part.strip()):
         if "-" in item:
-            low, high = (int(r.strip().lstrip("r")) for r in item.split("-"))
-            count += high - low + 1
+            low, high = (int(REGISTER_ALIASES.get(r.strip(), r.strip()).lstrip("r"))
+                         for r in item.split("-"))
+            found += [f"r{n}" for n in range(low, high + 1)]
         else:
-            count += 1
-    return count
+            found.append(REGISTER_ALIASES.get(item, item))
+    return found
+
+
+def _register_count(operands: str) -> int:
+    return len(register_list(operands))
 
 
 def classify_mnemonic(mnemonic: str, operands: str) -> dict[str, float]:
@@ -153,18 +186,14 @@ def classify_mnemonic(mnemonic: str, operands: str) -> dict[str, float]:
 
 def exact_counters(elf: Path, objdump: str = "arm-none-eabi-objdump") -> list[ExactCounter]:
     """Exact counters for the ambiguous first halfwords of the code in `elf`."""
-    listing = subprocess.run([objdump, "-d", str(elf)], capture_output=True, text=True, check=True)
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     seen: dict[str, int] = defaultdict(int)
-    for line in listing.stdout.splitlines():
-        match = _LINE.match(line)
-        if not match or match.group(3).startswith("."):
-            continue
-        first = match.group(1)
+    for listed in disassembly(elf, objdump):
+        first = listed.first
         if not AMBIGUOUS.match(first):
             continue
         seen[first] += 1
-        for cls, value in classify_mnemonic(match.group(3), match.group(4)).items():
+        for cls, value in classify_mnemonic(listed.mnemonic, listed.operands).items():
             sums[first][cls] += value
     counters = []
     for halfword in sorted(seen):

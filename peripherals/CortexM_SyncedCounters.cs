@@ -6,13 +6,14 @@
 using System.Reflection;
 
 using Antmicro.Renode.Core;
+using Antmicro.Renode.Time;
 using Antmicro.Renode.Peripherals.Bus;
 using Antmicro.Renode.Peripherals.CPU;
 using Antmicro.Renode.Peripherals.IRQControllers;
 
 namespace Antmicro.Renode.Peripherals.Miscellaneous
 {
-    // Renode 1.14's counters advance their time only when the CPU's time quantum ends (100 us by
+    // Renode's counters advance their time only when the CPU's time quantum ends (100 us by
     // default), so a DWT CYCCNT or SysTick read in the middle of a quantum returns a value rounded
     // down to the quantum: 60,000 cycles at 600 MHz. These two subclasses make the CPU report the
     // instructions it has executed so far (SyncTime) before the counter is read, so firmware
@@ -20,10 +21,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
     // Drop-in for Miscellaneous.DWT: `dwt: Miscellaneous.SyncedDWT @ sysbus 0xE0001000 { frequency: ... }`
     //
-    // Syncing alone still leaves CYCCNT at Renode 1.14's 1 us time resolution (600 cycles at
-    // 600 MHz), so CYCCNT is computed here as: the CPU's elapsed virtual time at `frequency`, plus
-    // the instructions it has executed but not yet turned into time (BaseCPU keeps fewer than one
-    // microsecond's worth as a residuum), converted at PerformanceInMips. With PerformanceInMips
+    // Syncing alone still leaves CYCCNT at the time resolution of Renode's ticks (1 us in 1.14,
+    // 600 cycles at 600 MHz; 1 ns from 1.15 on), so CYCCNT is computed here as: the CPU's elapsed
+    // virtual time at `frequency`, plus the instructions it has executed but not yet turned into
+    // time (BaseCPU keeps less than one tick's worth as a residuum), converted at PerformanceInMips. With PerformanceInMips
     // equal to the clock in MHz that is one cycle per instruction, exactly; time the core spends
     // asleep (WFI while an accelerator works) is counted too, as on hardware.
     public class SyncedDWT : DWT
@@ -85,13 +86,22 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             if(cpu == null)
             {
                 // Not on a CPU thread (e.g. the monitor): the last reported time is all there is.
-                return machine.LocalTimeSource.ElapsedVirtualTime.Ticks * frequency / TicksPerSecond;
+                return TicksToCycles(machine.LocalTimeSource.ElapsedVirtualTime.Ticks);
             }
             cpu.SyncTime();
             var elapsedTicks = cpu.TimeHandle.TotalElapsedTime.Ticks;
             var residuum = ResiduumField == null ? 0UL : (ulong)ResiduumField.GetValue(cpu);
             var instructionsPerSecond = (ulong)cpu.PerformanceInMips * 1000000UL;
-            return elapsedTicks * frequency / TicksPerSecond + residuum * frequency / instructionsPerSecond;
+            return TicksToCycles(elapsedTicks) + residuum * frequency / instructionsPerSecond;
+        }
+
+        // Whole seconds and the rest apart: with nanosecond ticks (Renode 1.15 and later) the plain
+        // product ticks * frequency overflows 64 bits after about 18 s of virtual time at 1 GHz.
+        private ulong TicksToCycles(ulong ticks)
+        {
+            var seconds = ticks / TimeInterval.TicksPerSecond;
+            var rest = ticks % TimeInterval.TicksPerSecond;
+            return seconds * frequency + rest * frequency / TimeInterval.TicksPerSecond;
         }
 
         private bool enabled;
@@ -99,12 +109,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private ulong frozenCycles;
         private readonly ulong frequency;
 
-        // BaseCPU.executedResiduum (Renode 1.14): executed instructions not yet reported as time.
+        // BaseCPU.executedResiduum (Renode 1.14 to 1.16): executed instructions not yet reported as time.
         private static readonly FieldInfo ResiduumField =
             typeof(BaseCPU).GetField("executedResiduum", BindingFlags.NonPublic | BindingFlags.Instance);
 
-        // TimeInterval ticks are microseconds in Renode 1.14.
-        private const ulong TicksPerSecond = 1000000;
         // DWT_CTRL and DWT_CYCCNT (ARMv7-M ARM, C1.8.6/C1.8.7).
         private const long ControlOffset = 0x0;
         private const long CycleCounterOffset = 0x4;
@@ -115,7 +123,9 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     // firmware measures with SysTick: syncs time before SYST_CVR is read.
     public class SyncedNVIC : NVIC, IDoubleWordPeripheral
     {
-        public SyncedNVIC(Machine machine, long systickFrequency = 50 * 0x800000, byte priorityMask = 0xFF)
+        // systickFrequency is uint because the base takes long in Renode 1.14 and ulong from 1.15 on:
+        // uint converts implicitly to both, so this one constructor compiles on either.
+        public SyncedNVIC(Machine machine, uint systickFrequency = 50 * 0x800000, byte priorityMask = 0xFF)
             : base(machine, systickFrequency, priorityMask)
         {
             this.machine = machine;

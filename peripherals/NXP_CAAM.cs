@@ -430,7 +430,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         // precision; this event covers a halted or sleeping CPU (no instructions retire meanwhile).
         private void ScheduleCompletionCheck(Job job, ulong caamCycles)
         {
-            var microseconds = Math.Max(1UL, (ulong)Math.Ceiling(caamCycles * 1e6 / Math.Max(1UL, ClockFrequency)));
+            // In Renode's ticks: microseconds in 1.14, nanoseconds from 1.15 on.
+            var ticks = Math.Max(1UL, (ulong)Math.Ceiling(caamCycles * (double)TimeInterval.TicksPerSecond / Math.Max(1UL, ClockFrequency)));
             if(Cpu != null && !Cpu.IsHalted)
             {
                 // A running CPU notices completion itself when it polls; an event per job a few
@@ -441,11 +442,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     return;
                 }
                 fallbackScheduled = true;
-                microseconds = Math.Max(microseconds, RunningCpuFallbackMicroseconds);
+                ticks = Math.Max(ticks, RunningCpuFallbackMicroseconds * TimeInterval.TicksPerMicrosecond);
             }
             var myGeneration = generation;
             var observed = Now();
-            machine.ScheduleAction(TimeInterval.FromMicroseconds(microseconds), _ =>
+            machine.ScheduleAction(TimeInterval.FromTicks(ticks), _ =>
             {
                 if(myGeneration != generation)
                 {

@@ -27,8 +27,8 @@ Accelerator Path Should Work
     ...    ELSE    Fail    unknown app ${app}
     CAAM Should Have Done The Work
 
-# The patterns below assert the values themselves, so they do not depend on the type of the
-# object Wait For Line On Uart returns (a dictionary on this Renode 1.14 build).
+# The patterns below assert the values themselves, so they need nothing of the match Wait For
+# Line On Uart returns.
 CAAM Selftest Should Pass
     [Documentation]    failed=0 and at least 37 checks (36 known answers + a library self-test).
     Wait For Line On Uart    ^@selftest passed=(3[7-9]|[4-9][0-9]|[1-9][0-9]{2,}) failed=0$    treatAsRegex=true

@@ -30,11 +30,11 @@ Start Device Firmware
     Start Emulation
     ${provisioned}=    Set Variable    none
     IF    '${path}' == 'hw'
-        ${line}=    Wait For Line On Uart    @atecc status=(-?\\d+) provisioned=(\\w+)    treatAsRegex=true
+        ${line}=    Wait For Uart Line    @atecc status=(-?\\d+) provisioned=(\\w+)    treatAsRegex=true
         Should Be Equal As Integers    ${line}[groups][0]    0    cryptoauthlib status of the provisioning
         ${provisioned}=    Set Variable    ${line}[groups][1]
     END
-    ${start}=    Wait For Line On Uart    @start ${app} board=${BOARD}    treatAsRegex=false
+    ${start}=    Wait For Uart Line    @start ${app} board=${BOARD}    treatAsRegex=false
     IF    '${path}' == 'hw' and '${app}' == 'ecdsa'
         Should Contain    ${start}[line]    entropy=atecc508a-random
     END
@@ -59,8 +59,8 @@ Accelerator Path Should Work
     END
 
 Device Selftest Should Pass
-    [Documentation]    As the sw suites' check, with Renode 1.14's result fields (line, groups).
-    ${line}=    Wait For Line On Uart    @selftest passed=(\\d+) failed=(\\d+)    treatAsRegex=true
+    [Documentation]    As the sw suites' check (Selftest Should Pass), on the device's build.
+    ${line}=    Wait For Uart Line    @selftest passed=(\\d+) failed=(\\d+)    treatAsRegex=true
     Should Be Equal As Integers    ${line}[groups][1]    0    failed self-tests
     # 36 known-answer checks (24 SHA, 12 AES) plus the library's or the device's ECC checks.
     Should Be True    ${line}[groups][0] >= 37    too few checks ran: ${line}[groups][0]
@@ -68,7 +68,7 @@ Device Selftest Should Pass
 
 Device Ecdsa Should Verify
     FOR    ${phase}    IN    @{ECDSA_PHASES}
-        ${line}=    Wait For Line On Uart    ^@result \\{.*"phase":"${phase}".*"cycles":(\\d+),    treatAsRegex=true
+        ${line}=    Wait For Uart Line    ^@result \\{.*"phase":"${phase}".*"cycles":(\\d+),    treatAsRegex=true
         Should Be True    ${line}[groups][0] > 0    ${phase}: cycles must be positive
     END
     Wait For Line On Uart    @done ecdsa verify=ok tampered=rejected
@@ -87,7 +87,7 @@ Bench Should Report Every Algorithm Before ECC
 
 Bench Should Report ECC Lines
     FOR    ${title}    IN    @{ECC_LINES}
-        ${line}=    Wait For Line On Uart    ^${title}\\s+(\\d+) ops took ([0-9.]+) sec, avg ([0-9.]+) ms    treatAsRegex=true
+        ${line}=    Wait For Uart Line    ^${title}\\s+(\\d+) ops took ([0-9.]+) sec, avg ([0-9.]+) ms    treatAsRegex=true
         Log To Console    ${line}[line]
         Should Be True    float($line['groups'][2]) > 0    ${title}: time per operation must be positive
     END

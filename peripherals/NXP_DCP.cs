@@ -34,8 +34,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             }
             keySlots = new byte[KeySlotCount][];
             packetWords = new uint[PacketWords];
-            OtpKey = "00000000000000000000000000000000";
-            UniqueKey = "00000000000000000000000000000000";
+            OtpKey = DefaultOtpKey;
+            UniqueKey = DefaultUniqueKey;
             OtpKeyReady = true;
             Version = DefaultVersion;
 
@@ -126,6 +126,9 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         public GPIO VmiIRQ { get; }
 
         // The 128-bit OTP key (KEY_SELECT 0xFF) and the unique key (0xFE), hex in AES byte order.
+        // They are two different keys on silicon (the OTP key comes from fuses software can
+        // program, the unique key is the chip's own and never leaves it), so the defaults differ:
+        // an image that picks the wrong one gets a wrong ciphertext, as on the board.
         public string OtpKey { get; set; }
         public string UniqueKey { get; set; }
         public bool OtpKeyReady { get; set; }
@@ -476,9 +479,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             var cycles = PacketCycles(n, packet);
             BusyCycles += (ulong)cycles;
 
-            // Renode 1.14 schedules in whole microseconds. A packet that follows another on the
-            // engine without a pause (a chain, or a queued channel) starts when the previous one
-            // ended exactly, not at its rounded-up completion, so only the end of a run is rounded.
+            // Renode schedules in whole ticks (1 us in 1.14, 1 ns from 1.15). A packet that follows
+            // another on the engine without a pause (a chain, or a queued channel) starts when the
+            // previous one ended exactly, not at its rounded-up completion, so only the end of a
+            // run is rounded.
             var duration = cycles * (double)TimeInterval.TicksPerSecond / Math.Max(1L, ClockFrequency);
             var remaining = continuingChain ? duration - engineSlack : duration;
             var delay = (ulong)Math.Max(1.0, Math.Ceiling(remaining - 1e-9));
@@ -666,7 +670,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
                 if(packet.Hash && !packet.HashInit)
                 {
-                    channel.HashState.Load(saved, ContextHashOffset);
+                    channel.HashState.Load(saved, ContextHashOffset, packet.HashSelect);
                 }
                 if(packet.Cipher && !packet.CipherInit)
                 {
@@ -1185,6 +1189,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const uint HashSha256 = 2;
         private const uint KeySelectUnique = 0xFE;
         private const uint KeySelectOtp = 0xFF;
+        // Unprogrammed fuses read as zeros; the unique key is an arbitrary value standing for this
+        // one simulated chip's (set either property from a .repl or the monitor to model another).
+        private const string DefaultOtpKey = "00000000000000000000000000000000";
+        private const string DefaultUniqueKey = "5ae1c0de0123456789abcdeffedcba98";
 
         // The 208-byte context buffer holds four 52-byte channel areas, channel 3 first; each area
         // is 16 bytes of cipher IV followed by 36 bytes of hash state. This puts the running hash of
@@ -1325,8 +1333,12 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
             }
 
-            public void Load(byte[] buffer, int offset)
+            // The saved area holds no algorithm: the continuing packet's HASH_SELECT names it. The
+            // channel's own may be another's by now, as the SDK interleaves hashes of different
+            // algorithms on one channel (fsl_dcp.h, "context switching").
+            public void Load(byte[] buffer, int offset, uint algorithm)
             {
+                this.algorithm = algorithm;
                 for(var i = 0; i < 8; i++)
                 {
                     state[i] = BitConverter.ToUInt32(buffer, offset + 4 * i);

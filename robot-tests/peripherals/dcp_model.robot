@@ -5,6 +5,7 @@ Documentation     Register-level tests of peripherals/NXP_DCP.cs with the CPU ha
 ...               are checked. Known answers: FIPS 180-4 (SHA-1/SHA-256 examples), SP 800-38A F.1/F.2
 ...               (AES-128 ECB/CBC), the SDK example's CRC-32 vector; longer messages are checked
 ...               against Python's hashlib, an implementation independent of the model.
+Resource          ../resources/renode-versions.resource
 Test Setup        Create DCP Machine
 Test Tags         rt1060    dcp    model
 
@@ -209,6 +210,39 @@ Digest Should Match hashlib
     ${expected}=    Evaluate    hashlib.new($algorithm, b'a' * ${length}).hexdigest()    modules=hashlib
     Digest Should Be    ${PAYLOAD}    ${expected}
 
+Interleaved Hash Should Keep Its Algorithm
+    [Arguments]    ${other_select}    ${other_message}    ${other_digest}
+    Init DCP    0x00A00000
+    ${a}=    Evaluate    ('41' * 64) + '616263'
+    Write Hex    ${SOURCE}    ${a}
+    Write Packet    ${PACKET}    0    ${{ ${HASH} | ${HASH_INIT} }}    ${SHA256}    ${SOURCE}    0    64    ${PAYLOAD}
+    Kick    0    ${PACKET}
+    Run For Microseconds    50
+    ${saved_a}=    Read Hex    ${{ ${CONTEXT} + 172 }}    36
+    ${size}=    Evaluate    len($other_message) // 2
+    Write Hex    ${DEST}    ${other_message}
+    Write Packet    ${PACKET}    0    ${{ ${HASH} | ${HASH_INIT} | ${HASH_TERM} }}    ${other_select}    ${DEST}    0    ${size}    ${PAYLOAD2}
+    Kick    0    ${PACKET}
+    Run For Microseconds    50
+    Write Hex    ${{ ${CONTEXT} + 172 }}    ${saved_a}
+    Write Packet    ${PACKET}    0    ${{ ${HASH} | ${HASH_TERM} }}    ${SHA256}    ${{ ${SOURCE} + 64 }}    0    3    ${PAYLOAD}
+    Kick    0    ${PACKET}
+    Run For Microseconds    50
+    Channel Should Be Idle Without Error    0
+    Digest Should Be    ${PAYLOAD2}    ${other_digest}
+    ${digest_a}=    Evaluate    hashlib.sha256(bytes.fromhex($a)).hexdigest()    modules=hashlib
+    Digest Should Be    ${PAYLOAD}    ${digest_a}
+
+Encrypt One Block With Key Select
+    [Documentation]    AES-128 ECB of the block at SOURCE with KEY_SELECT ${select}; returns it as hex.
+    [Arguments]    ${select}
+    Write Packet    ${PACKET}    0    ${ECB_ENCRYPT}    ${{ ${select} << 8 }}    ${SOURCE}    ${DEST}    16    0
+    Kick    0    ${PACKET}
+    Run For Microseconds    50
+    Channel Should Be Idle Without Error    0
+    ${block}=    Read Hex    ${DEST}    16
+    RETURN    ${block}
+
 *** Test Cases ***
 Should Report Reset Values And Capabilities
     Reg Should Be    0x000    0xF0800000
@@ -243,6 +277,24 @@ Should Encrypt And Decrypt SP 800-38A AES-128 ECB With A Key Slot
     Kick    1    ${PACKET}
     Run For Microseconds    100
     Memory Should Be    ${SOURCE}    ${AES_PT}
+
+Should Keep The OTP Key And The Unique Key Apart
+    [Documentation]    KEY_SELECT 0xFF takes the OTP key and 0xFE the chip's unique key: two
+    ...                different keys out of reset, each settable as a property. The first SP
+    ...                800-38A F.1.1 block under the example key shows which key a packet used.
+    Init DCP
+    Write Hex    ${SOURCE}    ${AES_PT[:32]}
+    ${otp}=    Encrypt One Block With Key Select    0xFF
+    ${unique}=    Encrypt One Block With Key Select    0xFE
+    Should Not Be Equal    ${otp}    ${unique}    the default unique key must not be the OTP key
+    Execute Command    ${DCP} OtpKey "${AES_KEY}"
+    ${otp}=    Encrypt One Block With Key Select    0xFF
+    Should Be Equal    ${otp}    ${ECB_CT[:32]}
+    ${unchanged}=    Encrypt One Block With Key Select    0xFE
+    Should Be Equal    ${unchanged}    ${unique}    setting the OTP key changed the unique key
+    Execute Command    ${DCP} UniqueKey "${AES_KEY}"
+    ${unique}=    Encrypt One Block With Key Select    0xFE
+    Should Be Equal    ${unique}    ${ECB_CT[:32]}
 
 Should Encrypt And Decrypt SP 800-38A AES-128 CBC With A Payload Key
     Init DCP
@@ -333,6 +385,16 @@ Should Keep Interleaved Hash Contexts Apart Through The Context Buffer
     Digest Should Be    ${PAYLOAD}    ${digest_a}
     Digest Should Be    ${PAYLOAD2}    ${digest_b}
 
+Should Continue A Context-Switched Hash With The Algorithm Its Own Packet Selects
+    [Documentation]    A SHA-256 message is split over two packets on channel 0, and another
+    ...                algorithm's whole hash runs on the same channel in between; software saves
+    ...                and restores the running hash at CONTEXT+172 as fsl_dcp.c does. The
+    ...                continuation packet's HASH_SELECT, not the last algorithm the channel ran,
+    ...                decides how the restored state goes on (SDK: interleaved hash contexts).
+    [Template]    Interleaved Hash Should Keep Its Algorithm
+    ${SHA1}     ${ABC}         ${SHA1_ABC}
+    ${CRC32}    ${CRC_TEXT}    ${CRC_EXPECTED}
+
 Should Keep Every Channel's Saved Context Inside The 208-Byte Buffer
     [Documentation]    fsl_dcp.c allocates 208 bytes for CONTEXT and the link places other data right
     ...                after it; a hash packet on each channel with context switching on must leave the
@@ -404,22 +466,17 @@ Should Raise The Channel IRQ On Completion And Clear It With STAT_CLR
     Write Packet    ${PACKET}    0    ${{ ${HASH} | ${HASH_INIT} | ${HASH_TERM} | ${INTERRUPT} }}    ${SHA256}    ${SOURCE}    0    3    ${PAYLOAD}
     Kick    2    ${PACKET}
     Run For Microseconds    50
-    ${irq}=    Execute Command    ${DCP} IRQ IsSet
-    Should Contain    ${irq}    GPIO: set
+    GPIO Should Be Set    ${DCP} IRQ
     Reg Should Be    0x010    ${{ 0x10000000 | 0x4 }}
     Write Reg    0x018    0xFF
-    ${irq}=    Execute Command    ${DCP} IRQ IsSet
-    Should Contain    ${irq}    GPIO: unset
+    GPIO Should Be Unset    ${DCP} IRQ
     # Channel 0 goes to the VMI line unless CH0_IRQ_MERGED is set.
     Kick    0    ${PACKET}
     Run For Microseconds    50
-    ${vmi}=    Execute Command    ${DCP} VmiIRQ IsSet
-    Should Contain    ${vmi}    GPIO: set
-    ${irq}=    Execute Command    ${DCP} IRQ IsSet
-    Should Contain    ${irq}    GPIO: unset
+    GPIO Should Be Set    ${DCP} VmiIRQ
+    GPIO Should Be Unset    ${DCP} IRQ
     Write Reg    0x024    0x10000
-    ${irq}=    Execute Command    ${DCP} IRQ IsSet
-    Should Contain    ${irq}    GPIO: set
+    GPIO Should Be Set    ${DCP} IRQ
 
 Should Complete After Setup Plus Bytes Times The Per-Byte Cost In Virtual Time
     [Tags]    rt1060    dcp    model    timing

@@ -5,21 +5,24 @@
 #   tools/deps.sh all        the above + Python venv (.venv) + Renode for users who lack it
 #
 # Renode: used as is when $RENODE is set or `renode` is on PATH; otherwise the official Renode
-# 1.14.0 portable release is downloaded into build/tools/renode. Without network this prints one
+# 1.16.1 portable .NET release (self-contained: no Mono needed) is downloaded into
+# build/tools/renode. Renode 1.14.0 works too: point RENODE at it. Without network this prints one
 # loud notice and succeeds: the Renode-dependent steps then skip and say so.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 what=${1:-all}
 
-RENODE_VERSION=1.14.0
-# The names antmicro/renode-run downloads: the Renode builds server, then the GitHub release.
-# Not hash-pinned: its real SHA-256 could not be obtained where this project is developed (no
-# route to either host), and a guessed value would be worse than none.
+RENODE_VERSION=1.16.1
+# The names antmicro/renode-run uses for the portable .NET package: the GitHub release asset, then
+# the Renode builds server (renode_run/linux_package.py, DOTNET_PORTABLE).
+# Not hash-pinned: its real SHA-256 could not be read where this project is developed (no route to
+# either host), and a guessed value would be worse than none. Set RENODE_SHA256 to check one.
 RENODE_URLS=(
+    "https://github.com/renode/renode/releases/download/v${RENODE_VERSION}/renode-${RENODE_VERSION}.linux-portable-dotnet.tar.gz"
     "https://builds.renode.io/renode-${RENODE_VERSION}.linux-portable.tar.gz"
-    "https://github.com/renode/renode/releases/download/v${RENODE_VERSION}/renode-${RENODE_VERSION}.linux-portable.tar.gz"
 )
+RENODE_SHA256=${RENODE_SHA256:-}
 
 say() { printf '[deps] %s\n' "$*"; }
 
@@ -65,6 +68,11 @@ renode() {
     for url in "${RENODE_URLS[@]}"; do
         say "downloading Renode ${RENODE_VERSION}: $url"
         if curl -fsSL --connect-timeout 15 -o "$tmp.tar.gz" "$url"; then
+            if [ -n "$RENODE_SHA256" ] && ! echo "$RENODE_SHA256  $tmp.tar.gz" | sha256sum -c --quiet -; then
+                say "error: $url does not have the SHA-256 in RENODE_SHA256; not installed"
+                rm -f "$tmp.tar.gz"
+                continue
+            fi
             rm -rf "$tmp" && mkdir -p "$tmp"
             tar -xzf "$tmp.tar.gz" -C "$tmp" --strip-components=1
             rm -rf "$dest" && mv "$tmp" "$dest" && rm -f "$tmp.tar.gz"

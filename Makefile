@@ -42,8 +42,9 @@ OPTS      := $(or $(OPT),$(ALL_OPTS))
 
 VENV        := .venv
 PYTHON      := $(VENV)/bin/python
-RENODE_BIN  := $(shell tools/find-renode.sh)
-RENODE_TEST_BIN := $(shell tools/find-renode.sh test)
+# $(shell) does not see command-line variables, so `make RENODE=...` hands its value on itself.
+RENODE_BIN  := $(shell RENODE='$(RENODE)' tools/find-renode.sh)
+RENODE_TEST_BIN := $(shell RENODE='$(RENODE)' tools/find-renode.sh test)
 ROBOT_OUT   := build/robot
 
 # Robot tag filter: the board id is a static tag of every test. Library and opt tags are added

@@ -66,7 +66,7 @@ main: deps firmware-main
 	else \
 	    echo "main: Renode not found: predictions use the stored profiles in models/profiles/data/"; \
 	fi
-	@$(PYTHON) -m models report
+	@$(PYTHON) -m models report --answer-board $(or $(BOARD),$(DEFAULT_BOARD))
 
 profiles: deps firmware
 	@if [ -z "$(RENODE_BIN)" ]; then echo "profiles: error: renode not found (set RENODE or install Renode)"; exit 1; fi

@@ -21,13 +21,16 @@ from models.profiles import store
 
 
 def report_options(rest: list[str]) -> argparse.Namespace:
-    from models import report
+    from models import boards, report
     from models.calibration import published
     parser = argparse.ArgumentParser(prog="python -m models report|table")
     parser.add_argument("--measurements", type=Path, default=published.DATA,
                         help="measurements CSV to calibrate against (default: %(default)s)")
     parser.add_argument("--out", type=Path, default=report.REPORTS,
                         help="report directory (report only; default: %(default)s)")
+    parser.add_argument("--answer-board", choices=sorted(boards.BOARDS),
+                        help="first print that board's predicted software vs accelerator "
+                             "throughput at 1 KiB and crossover sizes (what `make` ends with)")
     options = parser.parse_args(rest)
     if not options.measurements.is_file():
         parser.error(f"--measurements {options.measurements}: no such file")
@@ -70,6 +73,10 @@ def main(argv: list[str] | None = None) -> int:
              else index.parent)
     print(f"models: wrote {where}/ (predictions.csv, index.md, "
           f"index.html, PNGs) in {time.monotonic() - started:.1f} s")
+    if options.answer_board:
+        from models import answer
+        print("\n".join(answer.lines(outcome, options.answer_board)) + "\n")
+        print("Calibration: predicted vs published per calibration cell")
     print(report.terminal_table(outcome))
     return 0
 

@@ -8,6 +8,8 @@
     python -m models collect ... profile firmware in Renode (models.profiles.collect)
     python -m models sweep ...   run a what-if sweep (models/sweeps/README.md)
     python -m models studies     render the built-in studies from reports/sweeps/*.csv
+    python -m models predict ... one board, library, algorithm, path and size: predicted
+                                 cycles/byte and KiB/s with their band (models/predict.py)
 """
 from __future__ import annotations
 
@@ -39,7 +41,8 @@ def report_options(rest: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m models", description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("report", "table", "params", "collect", "sweep", "studies"))
+    parser.add_argument("command", choices=("report", "table", "params", "collect", "sweep", "studies",
+                                            "predict"))
     parser.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     if args.command == "sweep":
@@ -49,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         from models.sweeps import studies
         print(f"models: wrote {studies.render_all()}")
         return 0
+    if args.command == "predict":
+        from models import predict
+        return predict.main(args.rest)
     if args.command == "collect":
         from models.profiles import collect
         return collect.main(args.rest)

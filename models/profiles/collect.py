@@ -327,6 +327,20 @@ def collect_one(renode: str, board: str, library: str, path: str, opt: str, app:
         raise FileNotFoundError(f"{elf} does not exist; run `make firmware` first")
     work = (TOP / "build" / "profiles" / board / ("reference" if reference else "")
             / f"{image}-{app}")
+    profile = profile_image(renode, elf, board, library, path, opt, app, work, timeout)
+    if reference:
+        profile["reference"] = reference_config(elf)
+    out = store.save(profile)
+    total = profile["total_instructions"]
+    print(f"  profile {run_name(board, library, path, opt, app, reference)}: "
+          f"{len(profile['regions'])} regions, {total / 1e6:.1f} M instructions in regions, "
+          f"{profile['host_seconds']:.1f} s host", flush=True)
+    return out
+
+
+def profile_image(renode: str, elf: Path, board: str, library: str, path: str, opt: str,
+                  app: str, work: Path, timeout: float) -> dict[str, Any]:
+    """The profile of one firmware image (store.py's schema), run in the folder `work`."""
     work.mkdir(parents=True, exist_ok=True)
     for stale in ("uart.txt", "snapshots.txt"):
         (work / stale).unlink(missing_ok=True)
@@ -348,7 +362,6 @@ def collect_one(renode: str, board: str, library: str, path: str, opt: str, app:
             region["calls"] = part["calls"]
             region["waited_instructions"] = float(part["waited"])
         regions.append(region)
-    total = sum(r["instructions"] for r in regions)
     if scheduled(board, opt):
         attach_schedule(renode, elf, board, path, work, regions, timeout)
     profile = store.make_profile(board=board, library=library, path=path, opt=opt, app=app,
@@ -356,12 +369,7 @@ def collect_one(renode: str, board: str, library: str, path: str, opt: str, app:
                                  exact_counters=len(exact))
     if path == "hw":
         profile["zero_latency"] = list(ZERO_LATENCY.get(board, ()))
-    if reference:
-        profile["reference"] = reference_config(elf)
-    out = store.save(profile)
-    print(f"  profile {run_name(board, library, path, opt, app, reference)}: {len(regions)} "
-          f"regions, {total / 1e6:.1f} M instructions in regions, {seconds:.1f} s host", flush=True)
-    return out
+    return profile
 
 
 def scheduled(board: str, opt: str) -> bool:
@@ -379,7 +387,7 @@ TRACE_TOLERANCE = 8
 def attach_schedule(renode: str, elf: Path, board: str, path: str, work: Path,
                     regions: list[dict[str, Any]], timeout: float) -> None:
     """Runs the image again with the execution tracer and stores each region's issue schedule."""
-    print(f"  tracing {work.relative_to(TOP / 'build' / 'profiles')} for its issue schedule "
+    print(f"  tracing {work.relative_to(TOP / 'build')} for its issue schedule "
           f"({sum(r['instructions'] for r in regions) / 1e6:.1f} M instructions) ...", flush=True)
     trace = work / "trace.txt"
     (work / "uart.txt").unlink(missing_ok=True)

@@ -1,0 +1,179 @@
+"""One question, one answer: how fast is this algorithm on this board at this size?
+
+    python -m models predict --board rt1170 --library mbedtls --algorithm sha1 --path hw \\
+        --bytes 64 [--opt high-speed] [--key-bits 128] [--core-clock-hz 800e6]
+
+Prints the predicted cycles/byte and KiB/s (the calibrated models, as `make report`), the band
+(the model's leave-one-out error on published figures, models/answer.py) and what the figure
+rests on: the profile and the parameters.
+
+Where the figure comes from, in order:
+  1. a stored profile of the bench at that size (models/profiles/data/: the 1 KiB bench);
+  2. the accelerator model at that size, for what the accelerator does (its engine time is a
+     function of the size; its CPU-side glue is priced from the 1 KiB profile);
+  3. a profile made now: the bench is built with BENCH_BUFFER_BYTES=<bytes> under build/predict/
+     and profiled in Renode (cached there, keyed by the image); at opt none the -O3 build of the
+     same size is profiled too, as the model prices -O0 code with it (models/matrix.py);
+  4. without Renode: an estimate from the 1 KiB profile scaled by the blocks hashed or
+     encrypted, said as such.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from models import answer, boards, pipeline
+from models.accelerators.base import blocks
+from models.matrix import Case, matrix_cases
+from models.profiles import collect, store
+from models.sweeps import firmware, whatif
+
+TOP = Path(__file__).resolve().parents[1]
+WORK = TOP / "build" / "predict"
+STORED_BYTES = 1024  # the bench's buffer in the stored profiles
+ALGORITHMS = ("sha1", "sha256", "sha512", "aes-cbc", "aes-cbc-dec")
+
+
+def options(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m models predict",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--board", required=True, choices=sorted(boards.BOARDS))
+    parser.add_argument("--library", required=True, choices=("mbedtls", "wolfcrypt"))
+    parser.add_argument("--algorithm", required=True, choices=ALGORITHMS)
+    parser.add_argument("--path", required=True, choices=("sw", "hw"))
+    parser.add_argument("--bytes", required=True, type=int, help="bytes per call")
+    parser.add_argument("--opt", default="high-speed", choices=("none", "high-speed"))
+    parser.add_argument("--key-bits", type=int, help="AES key size (default 128)")
+    parser.add_argument("--core-clock-hz", type=float,
+                        help="another core clock (default: the board's); core cycles stay, "
+                             "time and the accelerator's cost in core cycles change")
+    args = parser.parse_args(argv)
+    aes = args.algorithm.startswith("aes")
+    if args.key_bits is None:
+        args.key_bits = 128 if aes else 0
+    if aes and args.key_bits not in (128, 192, 256):
+        parser.error(f"--key-bits {args.key_bits}: AES takes 128, 192 or 256")
+    if not aes and args.key_bits:
+        parser.error(f"--key-bits applies to AES only, not {args.algorithm}")
+    if args.bytes <= 0 or args.bytes > 65536:
+        parser.error(f"--bytes {args.bytes}: give 1 .. 65536")
+    if aes and args.bytes % 16:
+        parser.error(f"--bytes {args.bytes}: AES-CBC takes whole 16-byte blocks")
+    if args.core_clock_hz is not None and args.core_clock_hz <= 0:
+        parser.error("--core-clock-hz must be positive")
+    return args
+
+
+def point_of(args: argparse.Namespace) -> dict:
+    point = {"board": args.board, "library": args.library, "path": args.path, "opt": args.opt,
+             "app": "bench"}
+    if args.core_clock_hz:
+        point["core_clock_hz"] = args.core_clock_hz
+    return point
+
+
+def find(cases: list[Case], args: argparse.Namespace, size: int) -> Case | None:
+    key = (args.board, args.library, args.algorithm, args.path, args.opt, args.key_bits, size)
+    return next((case for case in cases if case.key == key), None)
+
+
+def profile_at(renode: str, args: argparse.Namespace, opt: str) -> dict:
+    """The bench profile of board/library/path/opt at args.bytes per call, made in Renode
+    unless build/predict/ has it for the same image."""
+    point = {"board": args.board, "library": args.library, "path": args.path, "opt": opt,
+             "app": "bench", "buffer_bytes": args.bytes, "iterations": 16,
+             "dispatch": "one-at-a-time", "packet_bytes": 0}
+    print(f"predict: building the bench at {args.bytes} B ({args.board} {args.library} "
+          f"{args.path} {opt}) ...", flush=True)
+    firmware.build([point], WORK / "build.log")
+    elf = firmware.elf_of(point)
+    cache = WORK / "profiles" / f"{hashlib.sha256(elf.read_bytes()).hexdigest()[:16]}.json"
+    if cache.exists():
+        return json.loads(cache.read_text())
+    print(f"predict: profiling it in Renode ({renode}) ...", flush=True)
+    work = WORK / "runs" / f"{args.board}-{args.library}-{args.path}-{opt}-b{args.bytes}"
+    profile = collect.profile_image(renode, elf, args.board, args.library, args.path, opt,
+                                    "bench", work, timeout=900)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_text(json.dumps(profile, indent=1, sort_keys=True) + "\n")
+    return profile
+
+
+def parameters_of(model: str, board: str, values: dict[str, float]) -> list[str]:
+    """The calibrated parameters a model prices with, as name=value."""
+    core = boards.BOARDS[board].core
+    prefixes = (f"{core}.", f"{board}.", "toolchain.", "glue.") if model == "core" else \
+        (f"{model}.", "glue.")
+    # The PKHA's costs price ECC only, never a hash or a cipher.
+    return [f"{name}={value:.4g}" for name, value in sorted(values.items())
+            if name.startswith(prefixes) and ".pkha_" not in name]
+
+
+def predict(args: argparse.Namespace) -> int:
+    outcome = pipeline.run(progress=False)
+    values = outcome.validation.full.values
+    stored = find(outcome.cases, args, STORED_BYTES)
+    if stored is None:
+        print(f"predict: error: no stored profile has {args.algorithm} "
+              f"{args.key_bits or ''} on {args.board} {args.library} {args.path} {args.opt}; "
+              f"see reports/predictions.csv for what the matrix has", file=sys.stderr)
+        return 1
+    point = point_of(args)
+    scale = 1.0
+    case = find(outcome.cases, args, args.bytes)
+    if case is not None:
+        stored_file = store.file_of(args.board, args.library, args.path, args.opt, "bench")
+        source = f"stored profile {stored_file.relative_to(TOP)}"
+    elif stored.model != "core" and not stored.calls:
+        case = replace(stored, buffer_bytes=args.bytes)
+        source = (f"the {stored.model} model at {args.bytes} B; its CPU-side glue from the stored "
+                  f"{STORED_BYTES} B profile")
+    else:
+        renode = collect.find_renode()
+        if renode is not None:
+            opts = [args.opt] + (["high-speed"] if args.opt == "none" else [])
+            made = matrix_cases([profile_at(renode, args, opt) for opt in opts])
+            case = find(made, args, args.bytes)
+            if case is None:
+                print(f"predict: error: the profile made at {args.bytes} B has no "
+                      f"{args.algorithm} result", file=sys.stderr)
+                return 1
+            source = f"profile made now in Renode at {args.bytes} B (cached in build/predict/)"
+        else:
+            case = stored
+            scale = blocks(args.algorithm, args.bytes) / blocks(args.algorithm, STORED_BYTES)
+            source = (f"ESTIMATE: no profile at {args.bytes} B and Renode not found to make one "
+                      f"(`make deps` installs it): the {STORED_BYTES} B profile scaled by "
+                      f"blocks ({scale:.4g}x)")
+    rows = whatif.recost(point, {(args.board, args.library, args.path, args.opt, "bench"):
+                                 [case]}, values)
+    row = next(r for r in rows if r["algorithm"] == args.algorithm
+               and r["key_bits"] == args.key_bits)
+    cycles = float(row["cycles_per_call"]) * scale
+    clock = float(row["clock_hz"])
+    band = answer.band_pct(outcome, case.model)
+    name = args.algorithm + (f"-{args.key_bits}" if args.key_bits else "")
+    print(f"predict: {args.board} {args.library} {name} {args.path} {args.opt}, {args.bytes} B "
+          f"per call, core clock {clock / 1e6:g} MHz")
+    band_text = f"±{band:.1f} % (leave-one-out error of the {case.model} model)" \
+        if band is not None else "no band: no published figure tests this model"
+    print(f"  predicted   {cycles / args.bytes:.2f} cycles/byte, "
+          f"{args.bytes * clock / cycles / 1024:,.1f} KiB/s, {cycles / clock * 1e6:.2f} us "
+          f"per call; band {band_text}")
+    print(f"  model       {case.model}; figures are predicted hardware figures, not Renode's "
+          "simulated counts")
+    print(f"  from        {source}")
+    print(f"  parameters  {', '.join(parameters_of(case.model, args.board, values))}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return predict(options(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

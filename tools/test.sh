@@ -37,7 +37,7 @@ step "firmware matrix (-Wall -Wextra -Werror)" make --no-print-directory firmwar
 if [ -n "$(tools/find-renode.sh test)" ]; then
     # The suites run on whichever Renode was found (1.16.1 is the target, 1.14.0 still works):
     # say which, so that a result can be traced to its Renode.
-    renode_version=$("$(tools/find-renode.sh)" --version 2>/dev/null | grep -m1 -i 'version' || true)
+    renode_version=$("$(tools/find-renode.sh)" --version 2>/dev/null | grep -m1 'Renode' || true)
     echo "=== Renode: $(tools/find-renode.sh) (${renode_version:-version unknown})"
     target=robot; [ "$mode" = all ] && target=robot-all
     step "robot suites ($target: renode-test -t robot-tests/tests.yaml) on ${renode_version:-Renode}" \

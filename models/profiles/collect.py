@@ -387,7 +387,8 @@ TRACE_TOLERANCE = 8
 def attach_schedule(renode: str, elf: Path, board: str, path: str, work: Path,
                     regions: list[dict[str, Any]], timeout: float) -> None:
     """Runs the image again with the execution tracer and stores each region's issue schedule."""
-    print(f"  tracing {work.relative_to(TOP / 'build')} for its issue schedule "
+    shown = work.relative_to(TOP / "build") if work.is_relative_to(TOP / "build") else work
+    print(f"  tracing {shown} for its issue schedule "
           f"({sum(r['instructions'] for r in regions) / 1e6:.1f} M instructions) ...", flush=True)
     trace = work / "trace.txt"
     (work / "uart.txt").unlink(missing_ok=True)

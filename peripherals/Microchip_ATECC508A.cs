@@ -873,8 +873,9 @@ namespace Antmicro.Renode.Peripherals.I2C
                     return ExecutionError(p, string.Format("Read of slot {0}: IsSecret (encrypted reads not modelled)", slot));
                 }
             }
+            // Past the end of a slot's partial last block the device pads with zeros.
             var result = new byte[length];
-            Array.Copy(area, offset, result, 0, length);
+            Array.Copy(area, offset, result, 0, Math.Min(length, area.Length - offset));
             return result;
         }
 
@@ -939,7 +940,8 @@ namespace Antmicro.Renode.Peripherals.I2C
                     privateKeyValid[slot] = false;
                 }
             }
-            Array.Copy(p.Data, 0, area, offset, length);
+            // The bytes past the end of a slot's partial last block are dropped.
+            Array.Copy(p.Data, 0, area, offset, Math.Min(length, area.Length - offset));
             SaveStateToFile();
             return Status(StatusSuccess);
         }
@@ -1041,6 +1043,14 @@ namespace Antmicro.Renode.Peripherals.I2C
                 }
                 area = slots[slot];
                 offset = block * 32 + word * 4;
+                // A 32-byte access of a slot's last, partial block (bytes 64-71 of the 72-byte
+                // slots 9-15, 32-35 of the 36-byte slots 0-7) is valid: only the slot's own bytes
+                // are written, a read is padded (cryptoauthlib's calib_read_pubkey and
+                // calib_write_pubkey access block 2 of slots 8-15 this way).
+                if(length == 32)
+                {
+                    return offset < area.Length;
+                }
             }
             else
             {

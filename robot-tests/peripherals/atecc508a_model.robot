@@ -315,6 +315,29 @@ Should Never Return A Private Key And Enforce The Data Zone Lock
     ${public}=    Command    0x40    0x04    0
     Length Should Be    ${public}    128
 
+Should Read And Write The Partial Last Block Of A 72-Byte Slot In 32 Bytes
+    [Documentation]    Slot 9 (72 bytes, SlotConfig 0x0000) is three blocks, the last one 8 bytes
+    ...    long; cryptoauthlib writes and reads a public key there as three 32-byte blocks
+    ...    (calib_write_pubkey, calib_read_pubkey). A 4-byte word past the slot's end stays an error.
+    Lock Config Zone
+    ${blocks}=    Create List
+    FOR    ${block}    IN RANGE    3
+        ${payload}=    Random Hex    32    ${block + 11}
+        Append To List    ${blocks}    ${payload}
+        Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${{ (${block} << 8) | (9 << 3) }}    ${payload}
+    END
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    FOR    ${block}    IN RANGE    2
+        ${read}=    Command    0x02    0x82    ${{ (${block} << 8) | (9 << 3) }}
+        Should Be Equal    ${read}    ${blocks}[${block}]
+    END
+    ${last}=    Command    0x02    0x82    ${{ (2 << 8) | (9 << 3) }}
+    Length Should Be    ${last}    64
+    Should Be Equal    ${last}[:16]    ${blocks}[2][:16]
+    ${word}=    Command    0x02    0x02    ${{ (2 << 8) | (9 << 3) | 1 }}
+    Should Be Equal    ${word}    ${blocks}[2][8:16]
+    Command Should Return Status    ${STATUS_PARSE_ERROR}    0x02    0x02    ${{ (2 << 8) | (9 << 3) | 2 }}
+
 Should Answer Watchdog About To Expire Instead Of Starting A Long Command
     Lock Config Zone
     Device    Wake

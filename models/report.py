@@ -351,9 +351,11 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
     out += ["## Run conditions", ""]
     placement = {}
     toolchain = set()
+    renodes: dict[str, int] = {}
     for p in outcome.profiles:
         placement.setdefault(p["board"], p["placement"])
         toolchain.add(p["toolchain"])
+        renodes[p.get("renode", "unknown")] = renodes.get(p.get("renode", "unknown"), 0) + 1
     crow = []
     for b in boards.BOARDS.values():
         place = placement.get(b.id, {})
@@ -380,6 +382,8 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "build of firmware/ports/mbedtls/mbedtls_config_reference_stm32f407.h), unknown "
             "(SAMD21, wolfSSL: compared with our -O3). Accelerator parameters: see the parameter table (dcp.*, "
             "caam.*, atecc508a.*, glue.*).",
+            "- Profiles made by: " + "; ".join(f"{version} ({count} profiles)" for version, count
+                                                in sorted(renodes.items())) + ".",
             "- Profiles: Renode opcode counters (first halfword of each Thumb instruction; "
             "ambiguous halfwords resolved by their static occurrences), snapshots at each "
             "`cycles_now()` entry (models/profiles/collect.py).",

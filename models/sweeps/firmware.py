@@ -3,9 +3,14 @@
 prepare() builds every variant the sweep needs (firmware/Makefile with FW_OUT=build/sweeps/fw/
 <variant>, so the matrix images in build/fw stay as they are), one make call per variant, and
 hashes each point as ELF + platform (board .repl/.resc, SoC files, peripheral models) + point.
-execute() runs the ELF in Renode through tools/run_firmware.py and returns its @result lines.
-The figures are SIMULATED (one counter cycle per executed instruction plus modelled accelerator
-time), labelled as such wherever they are shown.
+execute() runs the ELF in Renode through tools/run_firmware.py and returns its @result lines:
+the SIMULATED figures (one counter cycle per executed instruction plus modelled accelerator time,
+columns cycles_per_call, cycles_per_byte, kib_per_s with figures=simulated). It then profiles the
+same ELF (models/profiles/collect.py: opcode counters, the Cortex-M7 -O3 issue schedule) and prices
+the profile with the calibrated models as `make report` does (models/sweeps/whatif.py recost):
+the PREDICTED hardware figures, columns predicted_cycles_per_call, predicted_cycles_per_byte,
+predicted_kib_per_s, with band_pct, the model's leave-one-out error (models/answer.py), and model.
+A point's hash includes the models' inputs (whatif.fingerprint), so a refit re-prices it.
 
 Run a firmware sweep under the shared Renode lock: `flock /tmp/renode.lock python -m models
 sweep ...` (the runner itself does not take it, so that one lock holder may run -j2).
@@ -13,6 +18,7 @@ sweep ...` (the runner itself does not take it, so that one lock holder may run 
 from __future__ import annotations
 
 import fcntl
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -105,6 +111,8 @@ def label_of(point: dict[str, Any]) -> str:
 
 def prepare(sweep: Sweep, points: list[dict[str, Any]], directory: Path) -> list[Task]:
     build(points, directory / "build.log")
+    from models.sweeps import whatif
+    models_state = whatif.fingerprint()
     platforms: dict[str, str] = {}
     tasks = []
     for i, p in enumerate(points):
@@ -114,8 +122,10 @@ def prepare(sweep: Sweep, points: list[dict[str, Any]], directory: Path) -> list
                              f"{p['path']} path?)")
         if p["board"] not in platforms:
             platforms[p["board"]] = platform_hash(p["board"])
-        key = content_hash("firmware", elf.read_bytes(), platforms[p["board"]], point_json(p))
-        payload = {"elf": str(elf), "board": p["board"],
+        key = content_hash("firmware", elf.read_bytes(), platforms[p["board"]], point_json(p),
+                           models_state)
+        payload = {"elf": str(elf), "board": p["board"], "library": p["library"],
+                   "path": p["path"], "opt": p["opt"], "app": p["app"],
                    "uart_log": str(directory / "runs" / f"{key[:16]}.uart.txt")}
         tasks.append(Task(i, p, key, label_of(p), payload, execute))
     return tasks
@@ -138,9 +148,13 @@ def execute(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
     results = run_firmware.parse_results(lines)
     if not results:
         raise RuntimeError(f"no @result lines (see {payload['uart_log']})")
+    predicted = predicted_rows(renode, payload, timeout)
     rows = []
     for r in results:
         cycles, size = int(r["cycles"]), int(r.get("bytes", 0))
+        direction = r.get("direction", r.get("phase", ""))
+        algorithm = "aes-cbc-dec" if direction == "decrypt" else r["algorithm"]
+        priced = predicted.get((algorithm, int(r.get("key_bits", 0))), {})
         rows.append({
             "algorithm": r["algorithm"], "direction": r.get("direction", r.get("phase", "")),
             "key_bits": r.get("key_bits", 0), "iterations_run": r.get("iterations", 1),
@@ -149,5 +163,42 @@ def execute(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
             "cycles_per_byte": round(cycles / size, 4) if size else "",
             "kib_per_s": round(size * r["clock_hz"] / cycles / 1024.0, 2) if size and cycles else "",
             "figures": "simulated",
+            "predicted_cycles_per_call": priced.get("cycles_per_call", ""),
+            "predicted_cycles_per_byte": priced.get("cycles_per_byte", ""),
+            "predicted_kib_per_s": priced.get("kib_per_s", ""),
+            "band_pct": priced.get("band_pct", ""),
+            "model": priced.get("model", ""),
         })
     return rows
+
+
+@functools.lru_cache(maxsize=1)
+def calibration() -> tuple[dict[str, float], dict[str, float]]:
+    """The calibrated parameter values and each model's band (its median leave-one-out error),
+    computed once per process."""
+    from models import answer, pipeline
+    outcome = pipeline.run(progress=False)
+    bands = {}
+    for model in {case.model for case in outcome.cases}:
+        band = answer.band_pct(outcome, model)
+        if band is not None:
+            bands[model] = round(band, 2)
+    return outcome.validation.full.values, bands
+
+
+def predicted_rows(renode: str, payload: dict[str, Any],
+                   timeout: float) -> dict[tuple[str, int], dict[str, Any]]:
+    """The point's ELF profiled in Renode and priced by the calibrated models, per (algorithm,
+    key bits); AES decryption is "aes-cbc-dec" as in reports/predictions.csv."""
+    from models.matrix import matrix_cases
+    from models.profiles import collect
+    from models.sweeps import whatif
+    key = (payload["board"], payload["library"], payload["path"], payload["opt"], payload["app"])
+    work = Path(payload["uart_log"]).with_name(Path(payload["uart_log"]).name.split(".")[0]
+                                               + "-profile")
+    profile = collect.profile_image(renode, Path(payload["elf"]), *key, work, timeout)
+    cases = [case for case in matrix_cases([profile]) if case.path == payload["path"]]
+    values, bands = calibration()
+    point = dict(zip(("board", "library", "path", "opt", "app"), key))
+    return {(row["algorithm"], int(row["key_bits"])): {**row, "band_pct": bands.get(row["model"], "")}
+            for row in whatif.recost(point, {key: cases}, values)}

@@ -33,3 +33,25 @@ def test_each_variant_has_its_own_image_directory():
 def test_dispatch_on_a_board_without_those_drivers_is_refused(tmp_path):
     with pytest.raises(firmware.BuildError, match="apply to rt1060, rt1170 only, not stm32f407"):
         firmware.build([dict(POINT, board="stm32f407", path="sw")], tmp_path / "build.log")
+
+
+def test_a_profiled_point_is_priced_as_the_report_prices_it(monkeypatch, tmp_path):
+    """predicted_rows on the stored 1 KiB profile (standing in for the point's fresh one) gives
+    the report's predicted figures, keyed as reports/predictions.csv names them."""
+    from models import pipeline
+    from models.profiles import collect, store
+    profile = store.load("rt1060", "mbedtls", "sw", "high-speed", "bench")
+    if profile is None:
+        pytest.skip("no stored profiles")
+    monkeypatch.setattr(collect, "profile_image", lambda *args, **kwargs: profile)
+    payload = {"elf": "unused.elf", "board": "rt1060", "library": "mbedtls", "path": "sw",
+               "opt": "high-speed", "app": "bench", "uart_log": str(tmp_path / "p.uart.txt")}
+    priced = firmware.predicted_rows("renode", payload, 60.0)
+    assert ("aes-cbc-dec", 128) in priced and ("sha256", 0) in priced
+    row = next(r for r in pipeline.prediction_rows(pipeline.run(progress=False))
+               if (r["board"], r["library"], r["algorithm"], r["path"], r["opt"], r["metric"])
+               == ("rt1060", "mbedtls", "sha256", "sw", "high-speed", "throughput"))
+    assert float(priced[("sha256", 0)]["kib_per_s"]) == pytest.approx(float(str(row["predicted"])),
+                                                                      rel=1e-4)
+    assert priced[("sha256", 0)]["model"] == "core"
+    assert 0 < float(priced[("sha256", 0)]["band_pct"]) < 50

@@ -23,17 +23,18 @@ CAL = "cryptoauthlib calib_execution.c (508A fixed waits); accelerators.md 3.4"
 # command: (request bytes count..CRC, response data bytes); packets add count + opcode/params + CRC.
 PACKETS = {"genkey": (7, 64), "sign": (7, 64), "verify": (7 + 128, 1), "nonce": (7 + 32, 1),
            "random": (7, 32), "read": (7, 32), "write": (7 + 32, 1), "info": (7, 4),
-           "lock": (7, 1)}
+           "lock": (7, 1), "ecdh": (7 + 64, 32)}
 # The commands of one ecdsa phase when no hw-path profile recorded them: cryptoauthlib's
 # calib_sign and calib_verify_extern load the digest with a Nonce pass-through first; the hw
 # builds seed their DRBG from the device's Random command (firmware/boards/samd21/hw.mk).
 COMMANDS = {"ecdsa-genkey": ("genkey",), "ecc-keygen": ("genkey",),
             "ecdsa-sign": ("nonce", "sign"), "ecdsa-verify": ("nonce", "verify"),
-            "ctr-drbg-seed": ("random",), "hash-drbg-seed": ("random",)}
+            "ctr-drbg-seed": ("random",), "hash-drbg-seed": ("random",),
+            "ecdhe-agree": ("ecdh",)}
 # Opcodes of the commands (cryptoauthlib lib/calib/calib_command.h ATCA_*), as a hw-path profile
 # records them: {"calib_execute_command:<opcode>": calls}.
 OPCODES = {0x40: "genkey", 0x41: "sign", 0x45: "verify", 0x16: "nonce", 0x1B: "random",
-           0x02: "read", 0x12: "write", 0x30: "info", 0x17: "lock"}
+           0x02: "read", 0x12: "write", 0x30: "info", 0x17: "lock", 0x43: "ecdh"}
 
 
 def command_of(call: str) -> str:
@@ -53,6 +54,8 @@ class Atecc508a:
             Param("atecc508a.genkey_ms", 115.0, "ms", "GenKey execution time", CAL),
             Param("atecc508a.sign_ms", 60.0, "ms", "Sign execution time", CAL),
             Param("atecc508a.verify_ms", 72.0, "ms", "Verify execution time", CAL),
+            Param("atecc508a.ecdh_ms", 58.0, "ms", "ECDH execution time (mode 0: the shared "
+                  "secret returned in clear)", CAL),
             Param("atecc508a.nonce_ms", 29.0, "ms", "Nonce execution time", CAL),
             Param("atecc508a.random_ms", 23.0, "ms", "Random execution time", CAL),
             Param("atecc508a.read_ms", 5.0, "ms", "Read execution time", CAL),

@@ -114,3 +114,16 @@ def test_caam_ecdsa_without_recorded_calls_uses_the_ports_calls():
     expected = (3 * VALUES["caam.setup_cycles"]
                 + (2 * 300000 + 3000) * 996 / 240)
     assert caam.cycles("ecdsa-verify", 256, 0, "none", 996e6, VALUES) == pytest.approx(expected)
+
+
+def test_an_ecdh_call_is_priced_as_the_devices_ecdh_command():
+    """The bench's ECDHE on the ATECC508A records one ECDH command (opcode 0x43): its busy time is
+    at least the datasheet's 58 ms execution, and the phase is the accelerator's, not the core's."""
+    assert command_of("calib_execute_command:67") == "ecdh"
+    values = defaults(all_params())
+    atecc = ACCELERATORS["atecc508a"]
+    ms = atecc.call_cycles({"calib_execute_command:67": 1}, "high-speed", 48e6, values) / 48e3
+    assert 58.0 <= ms < 58.0 + 10.0
+    case = Case("samd21", "mbedtls", "hw", "high-speed", "bench", "ecdhe-agree", 256, 0, 1,
+                classes={"alu": 100.0}, calls={"calib_execute_command:67": 1})
+    assert case.model == "atecc508a"

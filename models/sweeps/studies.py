@@ -94,7 +94,7 @@ def buffer_size() -> tuple[str, list[Path]]:
         kib[key][int(r["buffer_bytes"])] = float(r[column])
         simulated[key][int(r["buffer_bytes"])] = float(r["kib_per_s"])
         if r.get("band_pct"):
-            bands[(r["board"], r["path"])] = float(r["band_pct"])
+            bands[key] = float(r["band_pct"])
     boards = [b for b in BOARDS if any(k[0] == b for k in kib)]
     columns = 2 if len(boards) > 1 else 1
     fig, axes = plt.subplots((len(boards) + 1) // 2 if columns == 2 else 1, columns,
@@ -147,23 +147,23 @@ def buffer_size() -> tuple[str, list[Path]]:
     plt.close(fig)
 
     def phrase(board: str, name: str, before: int | None, after: int | None, ratio: float,
-               largest: int) -> str:
+               largest: int, banded: bool = False) -> str:
+        band = bands.get((board, name, "hw")) if banded else None
+        ratio_text = f"{ratio:.1f}x" + (f" ±{band:.0f} %" if band else "")
         if after is None:
             return f"{name} never (software stays faster up to {size_text(largest)})"
         if before is None:
-            return (f"{name} already at {size_text(after)}, the smallest size ({ratio:.1f}x at "
+            return (f"{name} already at {size_text(after)}, the smallest size ({ratio_text} at "
                     f"{size_text(largest)})")
         return (f"{name} between {size_text(before)} and {size_text(after)} "
-                f"({ratio:.1f}x at {size_text(largest)})")
+                f"({ratio_text} at {size_text(largest)})")
 
-    def per_board(found: list[tuple]) -> str:
+    def per_board(found: list[tuple], banded: bool = False) -> str:
         parts = []
         for board in boards:
-            items = [phrase(*f) for f in found if f[0] == board]
+            items = [phrase(*f, banded=banded) for f in found if f[0] == board]
             if items:
-                band = bands.get((board, "hw"))
-                parts.append(f"on the {board} ({BOARDS[board].accelerator.upper()}"
-                             + (f", ±{band:.0f} %" if band and profiled else "") + ") "
+                parts.append(f"on the {board} ({BOARDS[board].accelerator.upper()}) "
                              + "; ".join(items))
         return "; ".join(parts)
 
@@ -186,9 +186,10 @@ def buffer_size() -> tuple[str, list[Path]]:
         overstated = sorted((simulated[k][1024] / kib[k][1024], k[0], k[1]) for k in kib
                             if k[2] == "sw" and 1024 in kib[k] and is_accelerated(k[0], k[1]))
         head = (f"{ran}; every point was also profiled and priced by the calibrated models, so "
-                f"the figures are predicted hardware figures (± the model's leave-one-out error). "
+                f"the figures are predicted hardware figures (±: the accelerator model's leave-one-out "
+                f"error). "
                 f"The accelerator starts to pay off (first faster, and faster at every larger "
-                f"size): {per_board(findings)}. Below the crossover the fixed cost of a request "
+                f"size): {per_board(findings, banded=True)}. Below the crossover the fixed cost of a request "
                 f"(driver glue, descriptor, context load, completion) outweighs the engine's "
                 f"per-byte advantage. Renode's simulated figures (one cycle per instruction plus "
                 f"the peripheral models' time) put software at "

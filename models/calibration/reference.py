@@ -11,6 +11,21 @@ predictions (reports/predictions.csv) keep the one configuration of every board.
   mbedtls_config_reference_stm32f407.h): no bignum assembly (mbedtls's bn_mul.h excludes armcc 5
   from its inline assembly) and no comb table for G cached between calls (the published sign
   costs 1.03 times the keygen; ours with the cached table 0.47, without it 1.05).
+
+  Even so the published keygen and sign cost about 1.6 times the model's price of this build
+  (35.6 M cycles against 9.6 M instructions: 3.7 cycles an instruction, where the same board's
+  published SHA-256 and CTR_DRBG seed rows imply 1.5-1.6 for our instruction counts), so the
+  published ECC executed more instructions than ours. Configuration differences tried, in Renode on
+  this build, and rejected by their size:
+    - MBEDTLS_ECP_NIST_OPTIM off (generic reduction by division): keygen 54.3 M instructions,
+      5.6 times ours, far beyond the published figure;
+    - MBEDTLS_ECP_WINDOW_SIZE 2 (the smallest the library allows): keygen 11.5 M, +17 %;
+    - flash wait states: none at 16 MHz (RM0090 Table 10), so no fetch penalty to add.
+  Not modelled, for want of a measured cost: the heap. A keygen makes 3,969 calloc/free pairs
+  (counted with mbedtls_platform_set_calloc_free on a 32-bit-limb host build of this
+  configuration); the published gap (13.8 M cycles over the calibrated price) would mean about
+  3,500 cycles a pair in Keil's C library allocator. Pricing that needs a measurement of that
+  allocator, not a parameter fitted to these two rows.
 """
 from __future__ import annotations
 

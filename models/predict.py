@@ -2,8 +2,10 @@
 
     python -m models predict --board rt1170 --library mbedtls --algorithm sha1 --path hw \\
         --bytes 64 [--opt high-speed] [--key-bits 128] [--core-clock-hz 800e6]
+    python -m models predict --board samd21 --library mbedtls --algorithm ecdsa-sign --path hw
 
-Prints the predicted cycles/byte and KiB/s (the calibrated models, as `make report`), the band
+Prints the predicted cycles/byte and KiB/s (for a P-256 operation: cycles and milliseconds per
+operation, from the stored profile of the ecdsa app or the bench's ECC part) (the calibrated models, as `make report`), the band
 (the model's leave-one-out error on published figures, models/answer.py) and what the figure
 rests on: the profile and the parameters.
 
@@ -36,6 +38,8 @@ TOP = Path(__file__).resolve().parents[1]
 WORK = TOP / "build" / "predict"
 STORED_BYTES = 1024  # the bench's buffer in the stored profiles
 ALGORITHMS = ("sha1", "sha256", "sha512", "aes-cbc", "aes-cbc-dec")
+# P-256 operations: one size, so only the stored profiles answer (no --bytes).
+OPERATIONS = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify", "ecc-keygen", "ecdhe-agree")
 
 
 def options(argv: list[str] | None) -> argparse.Namespace:
@@ -43,15 +47,27 @@ def options(argv: list[str] | None) -> argparse.Namespace:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--board", required=True, choices=sorted(boards.BOARDS))
     parser.add_argument("--library", required=True, choices=("mbedtls", "wolfcrypt"))
-    parser.add_argument("--algorithm", required=True, choices=ALGORITHMS)
+    parser.add_argument("--algorithm", required=True, choices=ALGORITHMS + OPERATIONS)
     parser.add_argument("--path", required=True, choices=("sw", "hw"))
-    parser.add_argument("--bytes", required=True, type=int, help="bytes per call")
+    parser.add_argument("--bytes", type=int,
+                        help="bytes per call (hashes and ciphers; not for P-256 operations)")
     parser.add_argument("--opt", default="high-speed", choices=("none", "high-speed"))
     parser.add_argument("--key-bits", type=int, help="AES key size (default 128)")
     parser.add_argument("--core-clock-hz", type=float,
                         help="another core clock (default: the board's); core cycles stay, "
                              "time and the accelerator's cost in core cycles change")
     args = parser.parse_args(argv)
+    if args.algorithm in OPERATIONS:
+        if args.bytes is not None:
+            parser.error(f"--bytes does not apply to {args.algorithm} (one P-256 operation)")
+        if args.key_bits not in (None, 256):
+            parser.error(f"--key-bits {args.key_bits}: the profiles have P-256 only")
+        args.key_bits, args.bytes = 256, 0
+        if args.core_clock_hz is not None and args.core_clock_hz <= 0:
+            parser.error("--core-clock-hz must be positive")
+        return args
+    if args.bytes is None:
+        parser.error(f"--bytes is required for {args.algorithm}")
     aes = args.algorithm.startswith("aes")
     if args.key_bits is None:
         args.key_bits = 128 if aes else 0
@@ -103,18 +119,51 @@ def profile_at(renode: str, args: argparse.Namespace, opt: str) -> dict:
     return profile
 
 
-def parameters_of(model: str, board: str, values: dict[str, float]) -> list[str]:
+def parameters_of(model: str, board: str, values: dict[str, float],
+                  ecc: bool = False) -> list[str]:
     """The calibrated parameters a model prices with, as name=value."""
     core = boards.BOARDS[board].core
     prefixes = (f"{core}.", f"{board}.", "toolchain.", "glue.") if model == "core" else \
         (f"{model}.", "glue.")
     # The PKHA's costs price ECC only, never a hash or a cipher.
     return [f"{name}={value:.4g}" for name, value in sorted(values.items())
-            if name.startswith(prefixes) and ".pkha_" not in name]
+            if name.startswith(prefixes) and (ecc or ".pkha_" not in name)]
+
+
+def predict_operation(args: argparse.Namespace, outcome: pipeline.Outcome) -> int:
+    """A P-256 operation: its stored profile priced at the (possibly changed) core clock."""
+    values = outcome.validation.full.values
+    case = find(outcome.cases, args, 0)
+    if case is None:
+        have = sorted({c.board for c in outcome.cases if c.algorithm == args.algorithm})
+        print(f"predict: error: no stored profile has {args.algorithm} on {args.board} "
+              f"{args.library} {args.path} {args.opt} (profiled on: {', '.join(have) or 'none'})",
+              file=sys.stderr)
+        return 1
+    point = point_of(args) | {"app": case.app}
+    rows = whatif.recost(point, {(args.board, args.library, args.path, args.opt, case.app):
+                                 [case]}, values)
+    row = next(r for r in rows if r["algorithm"] == args.algorithm)
+    cycles, clock = float(row["cycles_per_call"]), float(row["clock_hz"])
+    band = answer.band_pct(outcome, case.model)
+    band_text = f"±{band:.1f} % (leave-one-out error of the {case.model} model)" \
+        if band is not None else "no band: no published figure tests this model"
+    stored_file = store.file_of(args.board, args.library, args.path, args.opt, case.app)
+    print(f"predict: {args.board} {args.library} {args.algorithm} P-256 {args.path} {args.opt}, "
+          f"core clock {clock / 1e6:g} MHz")
+    print(f"  predicted   {cycles:,.0f} cycles, {cycles / clock * 1e3:.3f} ms per operation; "
+          f"band {band_text}")
+    print(f"  model       {case.model}; figures are predicted hardware figures, not Renode's "
+          "simulated counts")
+    print(f"  from        stored profile {stored_file.relative_to(TOP)}")
+    print(f"  parameters  {', '.join(parameters_of(case.model, args.board, values, ecc=True))}")
+    return 0
 
 
 def predict(args: argparse.Namespace) -> int:
     outcome = pipeline.run(progress=False)
+    if args.algorithm in OPERATIONS:
+        return predict_operation(args, outcome)
     values = outcome.validation.full.values
     stored = find(outcome.cases, args, STORED_BYTES)
     if stored is None:

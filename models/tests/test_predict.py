@@ -83,9 +83,54 @@ def test_a_slower_core_clock_keeps_cycles_and_lowers_throughput(run):
     (("--algorithm", "aes-cbc", "--path", "sw", "--bytes", "64", "--key-bits", "100"),
      "128, 192 or 256"),
     (("--algorithm", "sha1", "--path", "sw", "--bytes", "0"), "1 .. 65536"),
+    (("--algorithm", "sha1", "--path", "sw"), "--bytes is required"),
+    (("--algorithm", "ecdsa-sign", "--path", "sw", "--bytes", "64"), "does not apply"),
+    (("--algorithm", "ecdsa-sign", "--path", "sw", "--key-bits", "384"), "P-256 only"),
 ])
 def test_bad_input_is_one_clear_line(run, capsys, argv, message):
     with pytest.raises(SystemExit) as stop:
         run(*BASE, *argv)
     assert stop.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def operation_figures(text: str) -> tuple[float, float]:
+    found = re.search(r"predicted\s+([\d,]+) cycles, ([\d.]+) ms per operation", text)
+    assert found, text
+    return float(found.group(1).replace(",", "")), float(found.group(2))
+
+
+def report_time_ms(outcome, board: str, algorithm: str, path: str) -> float:
+    for row in pipeline.prediction_rows(outcome):
+        if (row["board"], row["library"], row["algorithm"], row["path"], row["opt"],
+                row["metric"]) == (board, "mbedtls", algorithm, path, "high-speed", "time"):
+            return float(str(row["predicted"]))
+    raise AssertionError("no row")
+
+
+def test_a_p256_operation_is_the_reports_prediction_in_milliseconds(run, outcome):
+    code, text = run("--board", "samd21", "--library", "mbedtls", "--algorithm", "ecdsa-sign",
+                     "--path", "hw")
+    assert code == 0
+    assert "stored profile models/profiles/data/samd21/mbedtls-hw-high-speed-ecdsa.json" in text
+    assert operation_figures(text)[1] == pytest.approx(
+        report_time_ms(outcome, "samd21", "ecdsa-sign", "hw"), rel=1e-3)
+
+
+def test_a_slower_core_barely_slows_an_operation_the_device_does(run):
+    """The ATECC508A signs in its own time; only the SAMD21's driver and I2C handling scale."""
+    args = ("--board", "samd21", "--library", "mbedtls", "--algorithm", "ecdsa-sign")
+    _, device = run(*args, "--path", "hw")
+    _, device_slow = run(*args, "--path", "hw", "--core-clock-hz", "24e6")
+    _, software = run(*args, "--path", "sw")
+    _, software_slow = run(*args, "--path", "sw", "--core-clock-hz", "24e6")
+    assert operation_figures(software_slow)[1] == pytest.approx(
+        2 * operation_figures(software)[1], rel=1e-3)
+    assert operation_figures(device_slow)[1] < 1.2 * operation_figures(device)[1]
+
+
+def test_an_operation_no_profile_has_names_the_boards_that_have_it(run, capsys):
+    # `run` has patched the calibration in; call main directly to keep stderr for the check.
+    code = predict.main([*BASE, "--algorithm", "ecdhe-agree", "--path", "sw"])
+    assert code == 1
+    assert "profiled on: samd21" in capsys.readouterr().err

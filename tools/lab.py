@@ -8,12 +8,14 @@
                                   cycles/byte (or cycles per call; --ms: milliseconds per call) of
                                   each result, one column per file, and the ratio of the first
                                   column to each other column
-    tools/lab.py pivot build/sweeps/<name>/results.csv --by path [--figure cycles_per_byte]
+    tools/lab.py pivot build/sweeps/<name>/results.csv --by path [--figure FIGURE]
                                   a sweep's results with one column per value of --by and the
-                                  ratio of the first column to the others (models/sweeps/README.md)
+                                  ratio of the first column to the others (models/sweeps/README.md);
+                                  predicted figures by default where the sweep has them
 
 Simulated figures are Renode's: one counter cycle per executed instruction plus the modelled
-accelerator time; they are not hardware cycles (README.md).
+accelerator time; they are not hardware cycles (README.md). Predicted figures are the calibrated
+models' price of the same run's profile: what the board would take, within the band printed.
 """
 from __future__ import annotations
 
@@ -131,10 +133,29 @@ def compare(paths: list[Path], ms: bool = False) -> int:
 # Result columns of a sweep CSV; every other column describes the point (models/sweeps/cache.py).
 SWEEP_FIGURES = ("sweep", "point", "model", "clock_hz", "cycles_per_call", "time_us",
                  "cycles_per_byte", "kib_per_s", "figures", "iterations_run", "cycles", "bytes",
-                 "buffer_bytes_run")
+                 "buffer_bytes_run", "predicted_cycles_per_call", "predicted_cycles_per_byte",
+                 "predicted_kib_per_s", "band_pct")
+PREDICTED = "predicted_"
 
 
-def pivot(path: Path, by: str, figure_name: str, only: list[str]) -> int:
+def default_figure(rows: list[dict]) -> str:
+    """Predicted cycles/byte where the sweep priced its points, else the simulated figure."""
+    if rows and any(r.get(PREDICTED + "cycles_per_byte") for r in rows):
+        return PREDICTED + "cycles_per_byte"
+    return "cycles_per_byte"
+
+
+def figure_label(rows: list[dict], figure_name: str) -> str:
+    """What kind of figure the table shows, with the models' band for predicted ones."""
+    if not figure_name.startswith(PREDICTED):
+        return (rows[0].get("figures", "") if rows else "").upper() or "SWEEP"
+    bands = sorted({float(r["band_pct"]) for r in rows if r.get("band_pct")})
+    band = (f", within ±{bands[0]:.0f} %" if len(bands) == 1 else
+            f", within ±{bands[0]:.0f}-{bands[-1]:.0f} %" if bands else "")
+    return f"PREDICTED (calibrated models{band})"
+
+
+def pivot(path: Path, by: str, figure_name: str | None, only: list[str]) -> int:
     """One row per point-without-`by` and result, one column per value of `by`."""
     if not path.is_file():
         print(f"lab: error: {path} does not exist (run the sweep first)", file=sys.stderr)
@@ -146,7 +167,7 @@ def pivot(path: Path, by: str, figure_name: str, only: list[str]) -> int:
         return 1
     filters = [f.split("=", 1) for f in only]
     rows = [r for r in rows if all(r.get(k) == v for k, v in filters)]
-    kind = rows[0].get("figures", "") if rows else ""
+    figure_name = figure_name or default_figure(rows)
     keys = [c for c in rows[0] if c not in SWEEP_FIGURES and c != by] if rows else []
     varying = [k for k in keys if len({r[k] for r in rows}) > 1]
     values = list(dict.fromkeys(r[by] for r in rows))
@@ -155,7 +176,7 @@ def pivot(path: Path, by: str, figure_name: str, only: list[str]) -> int:
         if r.get(figure_name) in (None, ""):
             continue
         table.setdefault(tuple(r[k] for k in varying), {})[r[by]] = float(r[figure_name])
-    print(f"{kind.upper() or 'SWEEP'} figures: {figure_name}, one column per {by}; "
+    print(f"{figure_label(rows, figure_name)} figures: {figure_name}, one column per {by}; "
           f"ratio = {values[0]} / that column")
     width = 12
     print("  " + " ".join(f"{k:<12}" for k in varying) + "".join(f" {v:>{width}}" for v in values)
@@ -183,8 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     table = sub.add_parser("pivot")
     table.add_argument("csv", type=Path, help="a sweep's results.csv")
     table.add_argument("--by", required=True, help="the column to spread, e.g. path or dispatch")
-    table.add_argument("--figure", default="cycles_per_byte",
-                       help="cycles_per_byte (default), kib_per_s, time_us or cycles_per_call")
+    table.add_argument("--figure", default=None,
+                       help="predicted_cycles_per_byte (default where the sweep has it), "
+                       "predicted_kib_per_s, predicted_cycles_per_call, or the simulated "
+                       "cycles_per_byte, kib_per_s, time_us, cycles_per_call")
     table.add_argument("--only", action="append", default=[], metavar="COLUMN=VALUE",
                        help="keep only these rows (repeatable), e.g. --only algorithm=sha256")
     args = parser.parse_args(argv)

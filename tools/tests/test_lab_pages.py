@@ -71,3 +71,22 @@ def test_pivot_spreads_one_column_and_filters_rows(tmp_path: Path, capsys):
     rows = [line.split() for line in lines[2:]]
     assert rows == [["16", "200.00", "400.00", "0.50"], ["4096", "45.00", "9.00", "5.00"]]
     assert lab.pivot(sweep, "nope", "cycles_per_byte", []) == 1
+
+
+def test_pivot_shows_predicted_figures_by_default_where_the_sweep_priced_them(tmp_path: Path,
+                                                                               capsys):
+    """A priced sweep's predicted columns are figures, not point keys, and the default."""
+    sweep = tmp_path / "results.csv"
+    sweep.write_text("sweep,point,board,path,buffer_bytes,algorithm,cycles_per_byte,figures,"
+                     "predicted_cycles_per_byte,predicted_kib_per_s,band_pct,model\n"
+                     "s,a,rt1170,sw,64,sha1,90,simulated,160,3000,9.8,core\n"
+                     "s,b,rt1170,hw,64,sha1,80,simulated,320,1500,11.4,caam\n")
+    assert lab.pivot(sweep, "path", None, []) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("PREDICTED (calibrated models, within ±10-11 %) figures: "
+                               "predicted_cycles_per_byte")
+    assert lines[2].split() == ["160.00", "320.00", "0.50"]
+    assert lab.pivot(sweep, "path", "cycles_per_byte", []) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("SIMULATED figures: cycles_per_byte")
+    assert lines[2].split() == ["90.00", "80.00", "1.12"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -87,5 +88,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def main_to_pipe() -> int:
+    """main, quiet when the reader of stdout stops early (`... | head -2`), as shell tools are."""
+    try:
+        code = main()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # Python would report the failed flush at exit; point stdout at /dev/null instead.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main_to_pipe())

@@ -60,6 +60,25 @@ def test_the_device_beats_the_m0plus_at_keygen_and_verify(out):
         assert device[phase] < software[phase], phase
 
 
+def predicted_ms(out) -> dict[tuple[str, str], float]:
+    """{(operation, path): predicted ms} from step 3's `models predict` lines."""
+    text = (out / "predicted.txt").read_text()
+    found = re.findall(r"predict: samd21 mbedtls (\S+) P-256 (hw|sw) .*\n"
+                       r"\s+predicted\s+[\d,]+ cycles, ([\d.]+) ms per operation", text)
+    return {(operation, path): float(ms) for operation, path, ms in found}
+
+
+def test_the_device_beats_the_m0plus_in_the_predicted_figures_too(out):
+    predicted = predicted_ms(out)
+    assert len(predicted) == 6, predicted
+    for operation in ("ecdsa-genkey", "ecdsa-verify"):
+        assert predicted[(operation, "hw")] < predicted[(operation, "sw")], operation
+    # The simulated software run counts one cycle per instruction; the board takes more.
+    software = {r["phase"]: r for r in results(out / "software.jsonl")}
+    keygen = software["keygen"]
+    assert predicted[("ecdsa-genkey", "sw")] > keygen["cycles"] / keygen["clock_hz"] * 1e3
+
+
 def test_a_faster_bus_saves_little(out):
     rows = list(csv.DictReader((TOP / "build/sweeps/lab4-bus/results.csv").open()))
     keygen = {float(r["i2c_hz"]): float(r["time_us"]) for r in rows

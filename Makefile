@@ -92,6 +92,7 @@ firmware: deps-firmware
 	$(MAKE) --no-print-directory -C firmware -j$(JOBS) BOARDS="$(BOARDS)" LIBRARIES="$(LIBRARIES)" \
 	    OPTS="$(OPTS)" && \
 	$(MAKE) --no-print-directory -C firmware -j$(JOBS) reference && \
+	$(MAKE) --no-print-directory -C firmware -j$(JOBS) wolfbench BOARDS="$(BOARDS)" OPTS=high-speed && \
 	echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
 
 unit: deps

@@ -1,5 +1,5 @@
 /*
- * ECC P-256 operations for the bench app's ECC part (BENCH_ECC), implemented once per library
+ * ECC P-256 operations for the bench app's ECC part (BENCH_WITH_ECC), implemented once per library
  * (ports/<library>/ecc.c). On an accelerator path they run where the library's port sends them
  * (the ATECC508A on samd21 `hw`).
  */

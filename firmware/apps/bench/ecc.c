@@ -1,5 +1,5 @@
 /*
- * bench, ECC part (compiled in where the board asks for it with BENCH_ECC): P-256 key generation,
+ * bench, ECC part (compiled in where the board asks for it with BENCH_WITH_ECC): P-256 key generation,
  * ECDSA sign and verify of a SHA-256-sized digest, and ECDH, BENCH_ECC_ITERATIONS calls each,
  * printed in the wolfCrypt benchmark's asymmetric format
  *   ECC   [      SECP256R1]   256 key gen     2 ops took 6.246 sec, avg 3123.000 ms, 0.320 ops/sec
@@ -7,7 +7,7 @@
  * @result line per operation. The ECDH secret is checked against the peer-side computation
  * (`@ecc ecdh-secret=match` after the timing lines).
  */
-#if defined(BENCH_ECC)
+#if defined(BENCH_WITH_ECC)
 #include "ecc.h"
 
 #include <stdio.h>
@@ -130,4 +130,4 @@ int bench_ecc(void)
     printf("@ecc ecdh-secret=%s\n", ecdh_check);
     return failures;
 }
-#endif /* BENCH_ECC */
+#endif /* BENCH_WITH_ECC */

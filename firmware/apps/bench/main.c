@@ -14,7 +14,7 @@
 #include "crypto_port.h"
 #include "cycles.h"
 #include "result.h"
-#if defined(BENCH_ECC)
+#if defined(BENCH_WITH_ECC)
 #include "ecc.h"
 #endif
 
@@ -110,7 +110,7 @@ int main(void)
         failures += bench_aes_cbc(aes_key_bits[i], 1);
         failures += bench_aes_cbc(aes_key_bits[i], 0);
     }
-#if defined(BENCH_ECC)
+#if defined(BENCH_WITH_ECC)
     failures += bench_ecc();
 #endif
     printf("@done bench failures=%d\n", failures);

@@ -7,4 +7,4 @@ BOARD_CYCLES   := systick
 BOARD_SOURCES  := boards/samd21/board.c
 # The bench's ECC P-256 part (keygen/sign/verify/ECDH) runs on this board: its published rows
 # include ECC key generation in software and on the ATECC508A.
-BOARD_CFLAGS   := -DBENCH_ECC
+BOARD_CFLAGS   := -DBENCH_WITH_ECC

@@ -4,7 +4,7 @@
  * through cryptoauthlib's mbedtls integration; the peer key is always a software key, so
  * port_ecc_agree_from_peer is a software computation of the same secret.
  */
-#if defined(BENCH_ECC)
+#if defined(BENCH_WITH_ECC)
 #include <string.h>
 
 #include "mbedtls/ctr_drbg.h"
@@ -133,4 +133,4 @@ void port_ecc_teardown(void)
     mbedtls_ctr_drbg_free(&drbg);
     mbedtls_entropy_free(&entropy);
 }
-#endif /* BENCH_ECC */
+#endif /* BENCH_WITH_ECC */

@@ -6,7 +6,7 @@
  * the peer-side check is unavailable (the model suite checks device ECDH against software).
  * In software, port_ecc_agree_from_peer computes the secret with the peer's private key.
  */
-#if defined(BENCH_ECC)
+#if defined(BENCH_WITH_ECC)
 #include <string.h>
 
 #include <wolfssl/wolfcrypt/settings.h>
@@ -109,4 +109,4 @@ void port_ecc_teardown(void)
     wc_ecc_free(&peer);
     wc_FreeRng(&rng);
 }
-#endif /* BENCH_ECC */
+#endif /* BENCH_WITH_ECC */

@@ -1,0 +1,50 @@
+/*
+ * wolfCrypt 5.5 configuration for wolfCrypt's own benchmark program
+ * (wolfcrypt/benchmark/benchmark.c, unmodified; firmware/apps/wolfbench/): the software path's
+ * settings (../user_settings.h) plus the algorithms of the published wolfCrypt tables. Only the
+ * wolfbench images use it (make -C firmware wolfbench); their library archives live apart
+ * (build/lib-wolfbench/), so the matrix's profiles never see these settings.
+ */
+#ifndef WOLFCRYPT_BENCHMARK_USER_SETTINGS_H
+#define WOLFCRYPT_BENCHMARK_USER_SETTINGS_H
+
+#include "../user_settings.h"
+
+/* The benchmark's embedded hooks: time from the board's cycle counter (apps/wolfbench/main.c),
+ * and a shorter minimum run per algorithm than the program's 1 s, set at build time, because
+ * every simulated second of a 600 MHz core is 600 M instructions in Renode. The program still
+ * runs each algorithm at least once over its whole block count (BENCH_EMBEDDED: 25 x 1 KiB). */
+double wolfbench_seconds(int reset);
+#define WOLFSSL_CURRTIME_REMAP wolfbench_seconds
+#ifndef WOLFBENCH_MIN_SECONDS
+#define WOLFBENCH_MIN_SECONDS 0.01
+#endif
+#define BENCH_MIN_RUNTIME_SEC ((float)WOLFBENCH_MIN_SECONDS)
+
+/* Hashes and MACs. */
+#undef NO_MD5
+#define WOLFSSL_SHA224
+#define WOLFSSL_SHA384
+#define WOLFSSL_CMAC
+
+/* Ciphers. */
+#define WOLFSSL_AES_COUNTER
+#define HAVE_AESGCM
+#define HAVE_AESCCM
+#undef NO_DES3
+#define HAVE_CHACHA
+#define HAVE_POLY1305
+
+/* Public key: RSA-2048 and DH-2048 (the program's built-in 2048-bit test keys), ECC P-256 and
+ * P-384. fastmath needs twice the largest operand. */
+#undef NO_RSA
+#undef NO_DH
+#define WC_RSA_BLINDING
+#define USE_CERT_BUFFERS_2048
+#define USE_CERT_BUFFERS_256
+#define HAVE_ECC384
+#undef FP_MAX_BITS
+#define FP_MAX_BITS 4096
+#define WOLFSSL_SMALL_STACK /* fastmath integers of 4096 bits would not fit the smaller stacks */
+
+#endif

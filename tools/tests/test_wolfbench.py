@@ -1,0 +1,66 @@
+"""tools/wolfbench.py: reading the table wolfCrypt's benchmark program prints.
+
+The sample lines are formatted here with the program's own format strings
+(wolfcrypt/benchmark/benchmark.c 5.5.4, bench_stats_sym_finish and
+bench_stats_asym_finish_ex), so the test follows the program, not the parser."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import wolfbench  # noqa: E402
+
+CLOCK = 600e6
+
+
+def symmetric(desc: str, blocks: float, unit: str, seconds: float, rate: float) -> str:
+    return "%-24s%s %5.0f %s %s %5.3f %s, %8.3f %s/s" % (desc, "", blocks, unit, "took", seconds,
+                                                         "seconds", rate, unit)
+
+
+def asymmetric(algo: str, bits: int, desc: str, count: int, seconds: float) -> str:
+    # The program computes each = total / count only when count > 0, opsSec = count / total.
+    each_ms = seconds / count * 1000 if count else 0.0
+    return "%-6s %5d %8s%-2s %s %6d %s %5.3f %s, %s %5.3f ms, %.3f %s\n" % (
+        algo, bits, desc, "", "", count, "ops took", seconds, "sec", "avg", each_ms,
+        count / seconds, "ops/sec")
+
+
+def table(*body: str) -> list[str]:
+    return ["@start wolfbench board=rt1060 clock_hz=600000000",
+            "wolfCrypt Benchmark (block bytes 1024, min 0.0 sec each)", *body,
+            "Benchmark complete", "@exit 0"]
+
+
+def test_symmetric_and_asymmetric_lines_become_rows():
+    lines = table(symmetric("SHA-256", 175, "KiB", 0.011, 15406.216),
+                  symmetric("POLY1305", 1, "MiB", 0.010, 104.449),
+                  symmetric("GMAC Default", 1024, "bytes", 0.011, 90913.126),
+                  asymmetric("RSA", 2048, "private", 2, 0.364),
+                  asymmetric("ECDSA [      SECP256R1]", 256, "sign", 2, 0.080).rstrip())
+    parsed = wolfbench.parse(lines, CLOCK)
+    assert parsed.complete and not parsed.unparsed and not parsed.failures
+    sha, poly, gmac, rsa, ecdsa = parsed.rows
+    assert sha["name"] == "SHA-256" and sha["kib_per_s"] == pytest.approx(15406.216)
+    assert sha["cycles_per_byte"] == pytest.approx(CLOCK / (15406.216 * 1024))
+    assert poly["bytes_per_s"] == pytest.approx(104.449 * 1024 * 1024)
+    assert gmac["name"] == "GMAC Default" and gmac["bytes_per_s"] == pytest.approx(90913.126)
+    assert (rsa["name"], rsa["key_bits"], rsa["operation"]) == ("RSA", 2048, "private")
+    assert rsa["ms"] == pytest.approx(182.0) and rsa["cycles"] == pytest.approx(0.182 * CLOCK)
+    assert (ecdsa["name"], ecdsa["curve"], ecdsa["operation"]) == ("ECDSA", "SECP256R1", "sign")
+
+
+def test_a_failed_operation_is_a_failure_not_a_row():
+    lines = table(asymmetric("ECC   [      SECP256R1]", 256, "key gen", 0, 0.002).rstrip(),
+                  "Benchmark ECC   [      SECP256R1] key gen 256 failed: -125")
+    parsed = wolfbench.parse(lines, CLOCK)
+    assert parsed.rows == []
+    assert parsed.failures == [{"what": "ECC   [      SECP256R1] key gen 256", "code": -125}]
+
+
+def test_lines_it_does_not_know_are_kept_and_a_cut_table_is_incomplete():
+    parsed = wolfbench.parse(table("something else")[:-2], CLOCK)
+    assert parsed.unparsed == ["something else"] and not parsed.complete

@@ -92,7 +92,10 @@ firmware: deps-firmware
 	$(MAKE) --no-print-directory -C firmware -j$(JOBS) BOARDS="$(BOARDS)" LIBRARIES="$(LIBRARIES)" \
 	    OPTS="$(OPTS)" && \
 	$(MAKE) --no-print-directory -C firmware -j$(JOBS) reference && \
-	$(MAKE) --no-print-directory -C firmware -j$(JOBS) wolfbench BOARDS="$(BOARDS)" OPTS=high-speed && \
+	for program in wolfbench mbedbench mbedbench-short; do \
+	    $(MAKE) --no-print-directory -C firmware -j$(JOBS) $$program BOARDS="$(BOARDS)" \
+	        OPTS=high-speed || exit 1; \
+	done && \
 	echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
 
 unit: deps

@@ -1,4 +1,4 @@
-"""tools/wolfbench.py: reading the table wolfCrypt's benchmark program prints.
+"""tools/native_bench.py: reading the table wolfCrypt's benchmark program prints.
 
 The sample lines are formatted here with the program's own format strings
 (wolfcrypt/benchmark/benchmark.c 5.5.4, bench_stats_sym_finish and
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import wolfbench  # noqa: E402
+import native_bench  # noqa: E402
 
 CLOCK = 600e6
 
@@ -41,7 +41,7 @@ def test_symmetric_and_asymmetric_lines_become_rows():
                   symmetric("GMAC Default", 1024, "bytes", 0.011, 90913.126),
                   asymmetric("RSA", 2048, "private", 2, 0.364),
                   asymmetric("ECDSA [      SECP256R1]", 256, "sign", 2, 0.080).rstrip())
-    parsed = wolfbench.parse(lines, CLOCK)
+    parsed = native_bench.parse_wolfcrypt(lines, CLOCK)
     assert parsed.complete and not parsed.unparsed and not parsed.failures
     sha, poly, gmac, rsa, ecdsa = parsed.rows
     assert sha["name"] == "SHA-256" and sha["kib_per_s"] == pytest.approx(15406.216)
@@ -56,11 +56,48 @@ def test_symmetric_and_asymmetric_lines_become_rows():
 def test_a_failed_operation_is_a_failure_not_a_row():
     lines = table(asymmetric("ECC   [      SECP256R1]", 256, "key gen", 0, 0.002).rstrip(),
                   "Benchmark ECC   [      SECP256R1] key gen 256 failed: -125")
-    parsed = wolfbench.parse(lines, CLOCK)
+    parsed = native_bench.parse_wolfcrypt(lines, CLOCK)
     assert parsed.rows == []
     assert parsed.failures == [{"what": "ECC   [      SECP256R1] key gen 256", "code": -125}]
 
 
 def test_lines_it_does_not_know_are_kept_and_a_cut_table_is_incomplete():
-    parsed = wolfbench.parse(table("something else")[:-2], CLOCK)
+    parsed = native_bench.parse_wolfcrypt(table("something else")[:-2], CLOCK)
     assert parsed.unparsed == ["something else"] and not parsed.complete
+
+
+# programs/test/benchmark.c (mbedtls 2.28.3): HEADER_FORMAT, then TIME_AND_TSC or TIME_PUBLIC.
+HEADER = "  %-24s :  "
+
+
+def mbedtls_table(*body: str) -> list[str]:
+    return ["@start mbedbench board=rt1060 clock_hz=600000000 args=all", "", *body, "",
+            "@done mbedbench status=0", "@exit 0"]
+
+
+def test_mbedtls_symmetric_and_public_key_lines_become_rows():
+    lines = mbedtls_table(
+        HEADER % "SHA-256" + "%9lu KiB/s,  %9lu cycles/byte" % (12478, 46),
+        HEADER % "HMAC_DRBG SHA-256 (NOPR)" + "%9lu KiB/s,  %9lu cycles/byte" % (1316, 445),
+        HEADER % "RSA-2048" + "%6lu " % 13 + "private" + "/s",
+        HEADER % "ECDHE-secp256r1" + "%6lu " % 17 + "full handshake" + "/s",
+        HEADER % "RSA-4096" + "%6lu " % 0 + "private" + "/s")
+    parsed = native_bench.parse_mbedtls(lines, CLOCK)
+    assert parsed.complete and not parsed.unparsed and not parsed.failures
+    sha, drbg, rsa, ecdhe, slow = parsed.rows
+    assert (sha["name"], sha["kib_per_s"], sha["cycles_per_byte"]) == ("SHA-256", 12478, 46)
+    assert drbg["name"] == "HMAC_DRBG SHA-256 (NOPR)"
+    assert (rsa["name"], rsa["operation"], rsa["per_second"]) == ("RSA-2048", "private", 13)
+    assert rsa["ms"] == pytest.approx(1000 / 13)
+    assert (ecdhe["operation"], ecdhe["per_second"]) == ("full handshake", 17)
+    # Fewer than one operation a second: the program's resolution says nothing more.
+    assert slow["per_second"] == 0 and slow["ms"] is None
+
+
+def test_mbedtls_failures_and_skips_are_kept_apart():
+    lines = mbedtls_table(HEADER % "AES-XTS-128" + "Feature Not Supported. Skipping.",
+                          HEADER % "DES" + "FAILED: -0x0032", "garbage")
+    parsed = native_bench.parse_mbedtls(lines, CLOCK)
+    assert parsed.skipped == ["AES-XTS-128"]
+    assert parsed.failures == [{"what": "DES", "code": "-0x0032"}]
+    assert parsed.unparsed == ["garbage"]

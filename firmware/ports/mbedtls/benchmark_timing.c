@@ -1,0 +1,60 @@
+/*
+ * mbedtls timing API (MBEDTLS_TIMING_ALT, timing_alt.h) on the board's cycle counter, for
+ * mbedtls's benchmark program. Under Renode the counter counts simulated time (cycles.h).
+ */
+#include "mbedtls/timing.h"
+
+#include "board.h"
+#include "cycles.h"
+
+static volatile int alarmed;
+static uint64_t alarm_at;
+
+volatile int *mbedtls_port_alarm(void)
+{
+    if (!alarmed && cycles_now() >= alarm_at) {
+        alarmed = 1;
+    }
+    return &alarmed;
+}
+
+void mbedtls_set_alarm(int seconds)
+{
+    alarmed = 0;
+    alarm_at = cycles_now() + (uint64_t)seconds * BOARD_CLOCK_HZ;
+}
+
+unsigned long mbedtls_timing_hardclock(void)
+{
+    return (unsigned long)cycles_now();
+}
+
+unsigned long mbedtls_timing_get_timer(struct mbedtls_timing_hr_time *val, int reset)
+{
+    uint64_t now = cycles_now();
+    if (reset) {
+        val->start = now;
+        return 0;
+    }
+    return (unsigned long)((now - val->start) * 1000u / BOARD_CLOCK_HZ);
+}
+
+void mbedtls_timing_set_delay(void *data, uint32_t int_ms, uint32_t fin_ms)
+{
+    mbedtls_timing_delay_context *ctx = data;
+    ctx->int_ms = int_ms;
+    ctx->fin_ms = fin_ms;
+    if (fin_ms != 0) {
+        (void)mbedtls_timing_get_timer(&ctx->timer, 1);
+    }
+}
+
+int mbedtls_timing_get_delay(void *data)
+{
+    mbedtls_timing_delay_context *ctx = data;
+    if (ctx->fin_ms == 0) {
+        return -1;
+    }
+    unsigned long elapsed = mbedtls_timing_get_timer(&ctx->timer, 0);
+    return elapsed >= ctx->fin_ms ? 2 : elapsed >= ctx->int_ms ? 1 : 0;
+}

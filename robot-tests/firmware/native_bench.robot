@@ -1,0 +1,87 @@
+*** Settings ***
+Documentation     The libraries' own benchmark programs on the boards, software path at -O3:
+...               wolfCrypt's wolfcrypt/benchmark/benchmark.c (unmodified; firmware/apps/wolfbench/,
+...               a short minimum run per algorithm, WOLFBENCH_MIN_SECONDS) on every board, and
+...               mbedtls's programs/test/benchmark.c (unmodified but for its main()'s name;
+...               firmware/apps/mbedbench/) - a short run of SHA-256 and AES-CBC on the M7 boards
+...               here, everything (1 s per cipher, 3 s per public-key operation, RSA key
+...               generation) in the `slow` tests. Each native table must parse line by line
+...               (tools/native_bench.py) and hold every algorithm listed in
+...               robot-tests/resources/native_bench_tables.py. On the SAMD21, wolfCrypt's ECC does
+...               not fit: fastmath sized for RSA-2048 (FP_MAX_BITS 4096) needs more heap than its
+...               32 KiB of RAM leave, and the program says so (MEMORY_E).
+Library           OperatingSystem
+Library           ../resources/native_bench_tables.py
+Resource          ../resources/firmware.resource
+Test Timeout      10 minutes
+Test Tags         native-bench    firmware    sw    high-speed
+
+*** Test Cases ***
+Should Run wolfCrypt Benchmark On rt1060
+    [Tags]    rt1060    wolfcrypt
+    wolfCrypt Benchmark Should Report Every Algorithm    rt1060    yes
+
+Should Run wolfCrypt Benchmark On rt1170
+    [Tags]    rt1170    wolfcrypt
+    wolfCrypt Benchmark Should Report Every Algorithm    rt1170    yes
+
+Should Run wolfCrypt Benchmark On stm32f407
+    [Tags]    stm32f407    wolfcrypt
+    wolfCrypt Benchmark Should Report Every Algorithm    stm32f407    yes
+
+Should Run wolfCrypt Benchmark On samd21
+    [Tags]    samd21    wolfcrypt
+    wolfCrypt Benchmark Should Report Every Algorithm    samd21    no
+
+Should Run mbedtls Benchmark Briefly On rt1060
+    [Tags]    rt1060    mbedtls
+    mbedtls Benchmark Should Report Every Algorithm    rt1060    short
+
+Should Run mbedtls Benchmark Briefly On rt1170
+    [Tags]    rt1170    mbedtls
+    mbedtls Benchmark Should Report Every Algorithm    rt1170    short
+
+Should Run mbedtls Benchmark In Full On rt1060
+    [Tags]    rt1060    mbedtls    slow
+    [Timeout]    60 minutes
+    mbedtls Benchmark Should Report Every Algorithm    rt1060    full
+
+Should Run mbedtls Benchmark In Full On rt1170
+    [Tags]    rt1170    mbedtls    slow
+    [Timeout]    60 minutes
+    mbedtls Benchmark Should Report Every Algorithm    rt1170    full
+
+*** Keywords ***
+Run Benchmark Program
+    [Documentation]    Runs ${elf} to its @exit 0 with the console in a file; returns the file.
+    [Arguments]    ${board}    ${elf}    ${name}    ${last_line}    ${virtual_seconds}
+    File Should Exist    ${elf}    msg=${elf} is missing: run `make firmware` first
+    Create Directory    ${ROOT}/build/robot
+    ${log}=    Set Variable    ${ROOT}/build/robot/${name}-${board}.uart.txt
+    Remove File    ${log}
+    Execute Command    $bin=@${elf}
+    Execute Script    ${SCRIPTS}/${board}.resc
+    Execute Command    ${UART}[${board}] CreateFileBackend @${log} true
+    Create Terminal Tester    ${UART}[${board}]    timeout=${virtual_seconds}
+    Start Emulation
+    Wait For Line On Uart    @start ${name} board=${board}    treatAsRegex=false
+    Wait For Line On Uart    ${last_line}    treatAsRegex=false
+    Wait For Line On Uart    @exit 0    treatAsRegex=false
+    RETURN    ${log}
+
+wolfCrypt Benchmark Should Report Every Algorithm
+    [Arguments]    ${board}    ${ecc_fits}
+    ${log}=    Run Benchmark Program    ${board}
+    ...    ${ROOT}/build/fw-wolfbench/${board}/wolfcrypt-sw-high-speed/wolfbench.elf
+    ...    wolfbench    Benchmark complete    ${TIMEOUT}[${board}]
+    wolfCrypt Table Should Report Every Algorithm    ${log}    ${ecc_fits}
+
+mbedtls Benchmark Should Report Every Algorithm
+    [Arguments]    ${board}    ${run}
+    ${images}=    Set Variable If    '${run}' == 'short'    fw-mbedbench-short    fw-mbedbench
+    # The full run: about 60 simulated seconds of alarms, plus RSA-2048/4096 key generation.
+    ${virtual}=    Set Variable If    '${run}' == 'short'    ${TIMEOUT}[${board}]    600
+    ${log}=    Run Benchmark Program    ${board}
+    ...    ${ROOT}/build/${images}/${board}/mbedtls-sw-high-speed/mbedbench.elf
+    ...    mbedbench    @done mbedbench status=0    ${virtual}
+    mbedtls Table Should Report Every Algorithm    ${log}    ${run}

@@ -1,0 +1,86 @@
+"""Robot keywords on the tables the libraries' own benchmark programs print
+(tools/native_bench.py parses them)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+
+import native_bench  # noqa: E402
+
+# What each table must have (the issue's list, as far as each program has it), names as the
+# programs print them; ports/*/ configure them in.
+WOLFCRYPT_SYMMETRIC = (
+    "RNG", "MD5", "SHA", "SHA-224", "SHA-256", "SHA-384", "SHA-512", "HMAC-SHA256",
+    "AES-128-CBC-enc", "AES-128-CBC-dec", "AES-192-CBC-enc", "AES-256-CBC-enc", "AES-128-CTR",
+    "AES-256-CTR", "AES-128-GCM-enc", "AES-256-GCM-dec", "AES-CCM-enc", "AES-CCM-dec",
+    "AES-128-CMAC", "3DES", "CHA-POLY")
+WOLFCRYPT_ASYMMETRIC = (("RSA", "public"), ("RSA", "private"), ("DH", "key gen"),
+                        ("DH", "agree"))
+WOLFCRYPT_ECC = (("ECC", "key gen"), ("ECDHE", "agree"), ("ECDSA", "sign"), ("ECDSA", "verify"))
+# mbedtls: the short run of `make test` (MBEDBENCH_ARGS, firmware/Makefile) and the full one.
+MBEDTLS_SHORT = ("SHA-256", "AES-CBC-128", "AES-CBC-256")
+MBEDTLS_SYMMETRIC = MBEDTLS_SHORT + (
+    "MD5", "SHA-1", "SHA-512", "DES", "3DES", "AES-GCM-128", "AES-CCM-128", "AES-CMAC-128",
+    "ChaCha20-Poly1305", "CTR_DRBG (NOPR)", "HMAC_DRBG SHA-256 (NOPR)")
+MBEDTLS_ASYMMETRIC = (("RSA-2048", "public"), ("RSA-2048", "private"), ("DH-2048", "handshake"),
+                      ("ECDSA-secp256r1", "sign"), ("ECDSA-secp256r1", "verify"),
+                      ("ECDSA-secp384r1", "sign"), ("ECDHE-secp256r1", "full handshake"))
+# wolfCrypt's MEMORY_E: the heap could not hold what the operation needs.
+MEMORY_E = -125
+
+
+def _table(program: str, log: str) -> native_bench.Table:
+    lines = Path(log).read_text(errors="replace").replace("\r", "").splitlines()
+    fields = native_bench.start_line(lines)
+    if "clock_hz" not in fields:
+        raise AssertionError(f"{log}: no '@start ... clock_hz=' line")
+    table = native_bench.PROGRAMS[program][2](lines, float(fields["clock_hz"]))
+    if not table.complete:
+        raise AssertionError(f"{log}: the table did not end")
+    if table.unparsed:
+        raise AssertionError(f"lines not understood: {table.unparsed}")
+    return table
+
+
+def _check(table: native_bench.Table, symmetric: tuple, asymmetric: tuple) -> None:
+    names = {r["name"]: r for r in table.rows if r["kind"] == "symmetric"}
+    missing = [name for name in symmetric if name not in names]
+    if missing:
+        raise AssertionError(f"missing from the table: {missing}")
+    for name in symmetric:
+        if not names[name]["bytes_per_s"] > 0 or not names[name]["cycles_per_byte"] > 0:
+            raise AssertionError(f"{name}: no throughput")
+    operations = {(r["name"], r["operation"]) for r in table.rows if r["kind"] == "asymmetric"}
+    missing = [key for key in asymmetric if key not in operations]
+    if missing:
+        raise AssertionError(f"missing from the table: {missing}")
+
+
+def wolfcrypt_table_should_report_every_algorithm(log: str, ecc_fits: str = "yes") -> None:
+    """Every line parses, every listed algorithm has a figure, and nothing failed - except ECC
+    where it does not fit (ecc_fits=no), which must fail with MEMORY_E."""
+    table = _table("wolfcrypt", log)
+    _check(table, WOLFCRYPT_SYMMETRIC,
+           WOLFCRYPT_ASYMMETRIC + (WOLFCRYPT_ECC if ecc_fits == "yes" else ()))
+    for row in table.rows:
+        if row["kind"] == "asymmetric" and not row["ms"] > 0:
+            raise AssertionError(f"{row['name']} {row['operation']}: no time per operation")
+    if ecc_fits == "yes":
+        if table.failures:
+            raise AssertionError(f"failed: {table.failures}")
+    elif [f["code"] for f in table.failures] != [MEMORY_E]:
+        raise AssertionError(f"expected only ECC to fail, with MEMORY_E: {table.failures}")
+
+
+def mbedtls_table_should_report_every_algorithm(log: str, run: str = "short") -> None:
+    """Every line parses, nothing failed or was skipped, and the run's algorithms are there
+    (run=short: MBEDTLS_SHORT; run=full: everything listed above)."""
+    table = _table("mbedtls", log)
+    if run == "short":
+        _check(table, MBEDTLS_SHORT, ())
+    else:
+        _check(table, MBEDTLS_SYMMETRIC, MBEDTLS_ASYMMETRIC)
+    if table.failures or table.skipped:
+        raise AssertionError(f"failed: {table.failures}; skipped: {table.skipped}")

@@ -16,7 +16,7 @@ HW_LIB_CFLAGS_mbedtls_rt1060 := -I$(MBEDTLS_DIR)/include -I$(FW)/ports/mbedtls \
 HW_LIB_SRCS_mbedtls_rt1060 := $(addprefix $(FW)/ports/mbedtls/dcp/,aes_alt.c sha_alt.c aes_sw.c sha256_sw.c)
 HW_SRCS_mbedtls_rt1060 := $(DCP_IMAGE_SRCS) $(FW)/ports/mbedtls/dcp/dcp_init.c
 
-HW_LIB_CFLAGS_wolfcrypt_rt1060 := -I$(WOLFSSL_DIR) -I$(FW)/ports/wolfcrypt -DWOLFSSL_USER_SETTINGS \
+HW_LIB_CFLAGS_wolfcrypt_rt1060 := $(LIB_CFLAGS_wolfcrypt_sw) \
     -DWOLFSSL_IMXRT_DCP -DDCP_USE_DCACHE=0 -DHAVE_AES_ECB $(DCP_COMMON)
 HW_LIB_SRCS_wolfcrypt_rt1060 := $(FW)/ports/wolfcrypt/dcp_port_build.c
 HW_SRCS_wolfcrypt_rt1060 := $(DCP_IMAGE_SRCS) $(FW)/ports/wolfcrypt/dcp_init.c

@@ -17,7 +17,7 @@ HW_LIB_CFLAGS_mbedtls_rt1170 := -I$(MBEDTLS_DIR)/include -I$(FW)/ports/mbedtls \
 HW_LIB_SRCS_mbedtls_rt1170 := $(addprefix $(FW)/ports/mbedtls/caam/,aes_alt.c sha_alt.c ecdsa_alt.c)
 HW_SRCS_mbedtls_rt1170 := $(CAAM_IMAGE_SRCS) $(FW)/ports/mbedtls/caam/caam_init.c
 
-HW_LIB_CFLAGS_wolfcrypt_rt1170 := -I$(WOLFSSL_DIR) -I$(FW)/ports/wolfcrypt -DWOLFSSL_USER_SETTINGS \
+HW_LIB_CFLAGS_wolfcrypt_rt1170 := $(LIB_CFLAGS_wolfcrypt_sw) \
     -I$(FW)/ports/wolfcrypt/caam -DWOLF_CRYPTO_CB -DWOLFSSL_CAAM_DEVID=0x43414D \
     -DWOLFSSL_AES_COUNTER -DHAVE_AES_ECB -DWOLFSSL_SHA224 $(CAAM_COMMON)
 HW_LIB_SRCS_wolfcrypt_rt1170 := $(WOLFSSL_DIR)/wolfcrypt/src/cryptocb.c

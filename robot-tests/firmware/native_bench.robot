@@ -3,7 +3,7 @@ Documentation     The libraries' own benchmark programs on the boards, software 
 ...               wolfCrypt's wolfcrypt/benchmark/benchmark.c (unmodified; firmware/apps/wolfbench/,
 ...               a short minimum run per algorithm, WOLFBENCH_MIN_SECONDS) on every board, and
 ...               mbedtls's programs/test/benchmark.c (unmodified but for its main()'s name;
-...               firmware/apps/mbedbench/) - a short run of SHA-256 and AES-CBC on the M7 boards
+...               firmware/apps/mbedbench/) - a short run of SHA-256 and AES-CBC on every board
 ...               here, everything (1 s per cipher, 3 s per public-key operation, RSA key
 ...               generation) in the `slow` tests. Each native table must parse line by line
 ...               (tools/native_bench.py) and hold every algorithm listed in
@@ -53,6 +53,14 @@ Should Run mbedtls Benchmark Briefly On rt1060
 Should Run mbedtls Benchmark Briefly On rt1170
     [Tags]    rt1170    mbedtls    sw
     mbedtls Benchmark Should Report Every Algorithm    rt1170    short
+
+Should Run mbedtls Benchmark Briefly On stm32f407
+    [Tags]    stm32f407    mbedtls    sw
+    mbedtls Benchmark Should Report Every Algorithm    stm32f407    short
+
+Should Run mbedtls Benchmark Briefly On samd21
+    [Tags]    samd21    mbedtls    sw
+    mbedtls Benchmark Should Report Every Algorithm    samd21    short
 
 Should Run mbedtls Benchmark In Full On rt1060
     [Tags]    rt1060    mbedtls    sw    slow

@@ -11,8 +11,9 @@ Documentation     The libraries' own benchmark programs on the boards, software 
 ...               not fit: fastmath sized for RSA-2048 (FP_MAX_BITS 4096) needs more heap than its
 ...               32 KiB of RAM leave, and the program says so (MEMORY_E). The accelerator builds
 ...               run the program as it is: it passes no device to wolfCrypt, so the RT1170's CAAM
-...               takes what wolfCrypt sends its default device (SHA-1, SHA-256) and the RT1060's
-...               DCP what wolfSSL's DCP port replaces (AES-128-CBC, SHA-1, SHA-256).
+...               gets only what wolfCrypt sends its default device (in our runs SHA-256 gains,
+...               AES and ECC stay in software) and the RT1060's DCP what wolfSSL's DCP port
+...               replaces (AES-128-CBC, SHA-1, SHA-256).
 Library           OperatingSystem
 Library           ../resources/native_bench_tables.py
 Resource          ../resources/firmware.resource

@@ -46,7 +46,7 @@ HALT_USER = 0xA0C00000
 AES_AAI = {"ctr": 0x000, "cbc": 0x100, "ecb": 0x200}
 HASH_ALGSEL = {"sha1": 0x41, "sha224": 0x42, "sha256": 0x43, "sha384": 0x44, "sha512": 0x45}
 HASH_STATE = {"update": 0, "init": 1, "final": 2, "initfinal": 3}
-HASH_CONTEXT_BYTES = {"sha1": 28, "sha224": 40, "sha256": 40}
+HASH_CONTEXT_BYTES = {"sha1": 28, "sha224": 40, "sha256": 40, "sha384": 72, "sha512": 72}
 PKHA_REGISTER = {"A0": 0x0, "A1": 0x1, "A3": 0x3, "B0": 0x4, "B1": 0x5, "B2": 0x6, "N": 0x8,
                  "A": 0xC, "B": 0xD}
 PKHA_FUNCTION = {"clear": 0x01, "add": 0x02, "mul": 0x05, "exp": 0x06, "reduce": 0x07,

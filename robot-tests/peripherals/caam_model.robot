@@ -3,7 +3,7 @@ Documentation     Register-level tests of peripherals/NXP_CAAM.cs on the rt1170 
 ...               job descriptors shaped like fsl_caam.c's templates are written into OCRAM, pushed
 ...               through job ring 0 (input ring, IRJAR, output ring, ORSFR/ORJRR) and the output,
 ...               the status words and JRINTR are checked. Known answers: SP 800-38A F.1/F.2/F.5 (AES
-...               ECB/CBC/CTR, 128/192/256), FIPS 180-4 examples (SHA-1/224/256), RFC 6979 A.2.5
+...               ECB/CBC/CTR, 128/192/256), FIPS 180-4 examples (SHA-1/224/256/384/512), RFC 6979 A.2.5
 ...               (P-256 ECDSA signature verified with PKHA arithmetic), FIPS 186-4 D.1.2.3 (P-256).
 Library           ${CURDIR}/caam_descriptors.py
 Resource          ../resources/rfc6979.resource
@@ -53,6 +53,12 @@ ${SHA224_ABC}       23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7
 ${SHA224_56}        75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525
 ${SHA256_ABC}       ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
 ${SHA256_56}        248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1
+# FIPS 180-4 examples (SHA-384/512): "abc" and the 112-byte two-block message.
+${MSG112}           61626364656667686263646566676869636465666768696a6465666768696a6b65666768696a6b6c666768696a6b6c6d6768696a6b6c6d6e68696a6b6c6d6e6f696a6b6c6d6e6f706a6b6c6d6e6f70716b6c6d6e6f7071726c6d6e6f707172736d6e6f70717273746e6f707172737475
+${SHA384_ABC}       cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7
+${SHA384_112}       09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039
+${SHA512_ABC}       ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f
+${SHA512_112}       8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909
 # P-256 (FIPS 186-4 D.1.2.3); RFC 6979 A.2.5 comes from ../resources/rfc6979.resource.
 ${P256_P}           ffffffff00000001000000000000000000000000ffffffffffffffffffffffff
 ${P256_A}           ffffffff00000001000000000000000000000000fffffffffffffffffffffffc
@@ -264,6 +270,10 @@ Should Hash The FIPS 180-4 Examples
     sha224    ${MSG56}    ${SHA224_56}
     sha256    ${ABC}      ${SHA256_ABC}
     sha256    ${MSG56}    ${SHA256_56}
+    sha384    ${ABC}      ${SHA384_ABC}
+    sha384    ${MSG112}   ${SHA384_112}
+    sha512    ${ABC}      ${SHA512_ABC}
+    sha512    ${MSG112}   ${SHA512_112}
 
 Should Carry A Hash Across Jobs Through The Saved Context
     [Documentation]    init with the first 64 bytes, update with the next 64, finalize with the rest:
@@ -279,6 +289,26 @@ Should Carry A Hash Across Jobs Through The Saved Context
     ${out}=    Read Hex    ${DIGEST_AT}    32
     ${expected}=    Evaluate    hashlib.sha256(b'a' * 150).hexdigest()    modules=hashlib
     Should Be Equal    ${out}    ${expected}
+
+Should Carry A SHA-512 Hash Across Jobs Through Its 72-Byte Context
+    [Documentation]    SHA-512 with fsl_caam's context size for SHA-384/512 (64-byte running digest and
+    ...                the 8-byte length): init with 128 bytes, update with 128, finalize with the rest.
+    ${message}=    Evaluate    bytes(range(256)).hex() + (b'z' * 44).hex()
+    Write Hex    ${SOURCE}    ${message}
+    ${init}=    Hash Descriptor    sha512    init    0    ${SOURCE}    128    ${CONTEXT}    72
+    Job Should Succeed    ${init}
+    ${update}=    Hash Descriptor    sha512    update    ${CONTEXT}    0x20242280    128    ${CONTEXT}    72
+    Job Should Succeed    ${update}
+    ${final}=    Hash Descriptor    sha512    final    ${CONTEXT}    0x20242300    44    ${DIGEST_AT}    64
+    Job Should Succeed    ${final}
+    ${out}=    Read Hex    ${DIGEST_AT}    64
+    ${expected}=    Evaluate    hashlib.sha512(bytes.fromhex('${message}')).hexdigest()    modules=hashlib
+    Should Be Equal    ${out}    ${expected}
+
+Should Reject A SHA-512 Update That Is Not Whole 128-Byte Blocks
+    Write Hex    ${SOURCE}    ${MSG112}
+    ${job}=    Hash Descriptor    sha512    init    0    ${SOURCE}    64    ${CONTEXT}    72
+    Job Should Fail With    0x20000142    ${job}
 
 Should Gather A Message From A Scatter/Gather Table
     Write Hex    ${SOURCE}    616263646263646563646566
@@ -405,7 +435,7 @@ Should Report Malformed Descriptors In The Status Word
     0x40000316    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x60000000, 16, 0x60700000, 0x20242400, 16, 0x82100201]}}
     0x40000316    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20000100, 16, 0x60700000, 0x20242400, 16, 0x82100201]}}
     0x40000616    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20242200, 16, 0x60700000, 0x20000100, 16, 0x82100201]}}
-    0x20000141    ${{[0xB0800006, 0x84450000 | 0xC, 0x24570000, 0x20242200, 3, 0xA0C00000]}}
+    0x20000141    ${{[0xB0800006, 0x84400000 | 0xC, 0x24570000, 0x20242200, 3, 0xA0C00000]}}
     0x40000909    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20242200, 16, 0x60700000, 0x20242400, 16, 0x82200201]}}
     0x30000055    ${{[0xB0800002, 0xA0C00055]}}
     0x4000010D    ${{[0xB0800002, 0xA0000010]}}

@@ -1746,7 +1746,9 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     Cycles += Scale(caam.PkhaEccAddCycles, scale, 2);
                     break;
                 default:
-                    point = Point(curve, PkhaA0, PkhaA1, p, commandIndex).Twice();
+                    // ECC_MOD_DBL doubles B (fsl_caam CAAM_PKHA_ECC_PointDouble: "B + B", the point
+                    // loaded into B1/B2, A0/A1 left empty).
+                    point = Point(curve, PkhaB1, PkhaB2, p, commandIndex).Twice();
                     Cycles += Scale(caam.PkhaEccAddCycles, scale, 2);
                     break;
                 }

@@ -50,7 +50,7 @@ HASH_CONTEXT_BYTES = {"sha1": 28, "sha224": 40, "sha256": 40, "sha384": 72, "sha
 PKHA_REGISTER = {"A0": 0x0, "A1": 0x1, "A3": 0x3, "B0": 0x4, "B1": 0x5, "B2": 0x6, "N": 0x8,
                  "A": 0xC, "B": 0xD}
 PKHA_FUNCTION = {"clear": 0x01, "add": 0x02, "mul": 0x05, "exp": 0x06, "reduce": 0x07,
-                 "inverse": 0x08, "ecc_add": 0x09, "ecc_mul": 0x0B}
+                 "inverse": 0x08, "ecc_add": 0x09, "ecc_double": 0x0A, "ecc_mul": 0x0B}
 
 
 def _monitor(command: str) -> str:

@@ -66,6 +66,9 @@ ${P256_B}           5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2
 ${P256_N}           ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
 ${P256_GX}          6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296
 ${P256_GY}          4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5
+# 2G on P-256 (SEC 2 / NIST point-doubling sample; equals the affine doubling formula on G).
+${P256_2GX}         7cf27b188d034f7e8a52380304b51ac3c08969e277f21b35a60b48fc47669978
+${P256_2GY}         07775510db8ed040293d9ac69f7430dbba7dade63ce982299e04b79d227873d1
 
 *** Keywords ***
 Create CAAM Machine
@@ -424,6 +427,14 @@ Should Derive The RFC 6979 Public Key On The PKHA
     ${q}=    PKHA Should Run    ecc_mul    ${ops}    B1    B2
     Should Be Equal    ${q}[0]    ${RFC6979_UX}
     Should Be Equal    ${q}[1]    ${RFC6979_UY}
+
+Should Double The Point Loaded In B1/B2, As fsl_caam Does
+    [Documentation]    CAAM_PKHA_ECC_PointDouble ("B + B") loads the point into B1/B2 and leaves A0/A1
+    ...                empty; the result is 2G. The model used to double A0/A1 and answer (0, 0).
+    &{ops}=    Create Dictionary    N=${P256_P}    B1=${P256_GX}    B2=${P256_GY}    A3=${P256_A}    B0=${P256_B}
+    ${twice}=    PKHA Should Run    ecc_double    ${ops}    B1    B2
+    Should Be Equal    ${twice}[0]    ${P256_2GX}
+    Should Be Equal    ${twice}[1]    ${P256_2GY}
 
 Should Report Malformed Descriptors In The Status Word
     [Template]    Job Should Fail With

@@ -25,6 +25,10 @@ using Antmicro.Renode.Time;
 using BcBigInteger = Org.BouncyCastle.Math.BigInteger;
 using BcFpCurve = Org.BouncyCastle.Math.EC.FpCurve;
 using BcECPoint = Org.BouncyCastle.Math.EC.ECPoint;
+using BcBlockCipher = Org.BouncyCastle.Crypto.IBlockCipher;
+using BcDesEngine = Org.BouncyCastle.Crypto.Engines.DesEngine;
+using BcDesEdeEngine = Org.BouncyCastle.Crypto.Engines.DesEdeEngine;
+using BcKeyParameter = Org.BouncyCastle.Crypto.Parameters.KeyParameter;
 
 namespace Antmicro.Renode.Peripherals.Miscellaneous
 {
@@ -53,6 +57,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             Sha1CyclesPerBlock = 409;
             Sha256CyclesPerBlock = 393;
             Sha512CyclesPerBlock = 409;
+            DesCyclesPerBlock = 84;
+            Des3CyclesPerBlock = 116;
             RngCyclesPerBlock = 200;
             RngInstantiateCycles = 20000;
             PkhaEccMultiplyCycles = 300000;
@@ -115,6 +121,9 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         public ulong Sha256CyclesPerBlock { get; set; }
         // One 128-byte SHA-384/512 block; ASSUMED like Sha1CyclesPerBlock (caam_defaults.yaml).
         public ulong Sha512CyclesPerBlock { get; set; }
+        // One 8-byte DES / 3DES block; ASSUMED (caam_defaults.yaml des_cycles_per_block).
+        public ulong DesCyclesPerBlock { get; set; }
+        public ulong Des3CyclesPerBlock { get; set; }
         public ulong RngCyclesPerBlock { get; set; }
         public ulong RngInstantiateCycles { get; set; }
         // PKHA costs are for 256-bit operands; other sizes scale as described in NXP_CAAM.md.
@@ -728,6 +737,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const uint DecoDmaError = 0x16;
         private const uint DecoWatchdog = 0x1C;
         private const uint ChaAes = 1;
+        private const uint ChaDes = 2;
         private const uint ChaMd = 4;
         private const uint ChaRng = 5;
         private const uint ChaPkha = 8;
@@ -1368,6 +1378,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                     RunAes(word, data, commandIndex);
                 }
+                else if(cls == 0 && (algorithm == AlgorithmDes || algorithm == Algorithm3Des))
+                {
+                    RunDes(word, data, algorithm == Algorithm3Des, commandIndex);
+                }
                 else if(cls == 0 && algorithm == AlgorithmRng)
                 {
                     RunRng(word, commandIndex);
@@ -1417,6 +1431,67 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 default:
                     throw new CaamException(CcbError(ChaAes, CcbModeError, commandIndex), string.Format("AES mode (AAI 0x{0:X}) not modelled", aai));
                 }
+                output.AddRange(result);
+            }
+
+            // DES/3DES ECB and CBC (fsl_caam templateCipherDes: key immediate in the KEY command, IV
+            // in the class 1 context). BouncyCastle's engines, which, like the DESA and unlike .NET's
+            // DES classes, accept weak keys. 3DES is EDE with two (K1 K2 K1) or three keys.
+            private void RunDes(uint word, byte[] data, bool triple, int commandIndex)
+            {
+                var aai = (word >> 4) & 0xFF;
+                var encrypt = (word & 1) != 0;
+                var key = classKey[0];
+                if(triple ? key.Length != 16 && key.Length != 24 : key.Length != 8)
+                {
+                    throw new CaamException(CcbError(ChaDes, CcbKeySizeError, commandIndex), string.Format("{0} key of {1} bytes", triple ? "3DES" : "DES", key.Length));
+                }
+                if(aai != AesEcb && aai != AesCbc)
+                {
+                    throw new CaamException(CcbError(ChaDes, CcbModeError, commandIndex), string.Format("DES mode (AAI 0x{0:X}) not modelled", aai));
+                }
+                if(data.Length % DesBlockBytes != 0)
+                {
+                    throw new CaamException(CcbError(ChaDes, CcbDataSizeError, commandIndex), string.Format("{0} bytes is not a whole number of DES blocks", data.Length));
+                }
+                BcBlockCipher engine = triple ? (BcBlockCipher)new BcDesEdeEngine() : new BcDesEngine();
+                engine.Init(encrypt, new BcKeyParameter(key));
+                var chain = new byte[DesBlockBytes];
+                Array.Copy(context[0], 0, chain, 0, DesBlockBytes);
+                var result = new byte[data.Length];
+                var block = new byte[DesBlockBytes];
+                for(var offset = 0; offset < data.Length; offset += DesBlockBytes)
+                {
+                    if(aai == AesEcb)
+                    {
+                        engine.ProcessBlock(data, offset, result, offset);
+                        continue;
+                    }
+                    if(encrypt)
+                    {
+                        for(var i = 0; i < DesBlockBytes; i++)
+                        {
+                            block[i] = (byte)(data[offset + i] ^ chain[i]);
+                        }
+                        engine.ProcessBlock(block, 0, result, offset);
+                        Array.Copy(result, offset, chain, 0, DesBlockBytes);
+                    }
+                    else
+                    {
+                        engine.ProcessBlock(data, offset, block, 0);
+                        for(var i = 0; i < DesBlockBytes; i++)
+                        {
+                            result[offset + i] = (byte)(block[i] ^ chain[i]);
+                        }
+                        Array.Copy(data, offset, chain, 0, DesBlockBytes);
+                    }
+                }
+                if(aai == AesCbc)
+                {
+                    // The context keeps the last chaining value, as for AES-CBC.
+                    Array.Copy(chain, 0, context[0], 0, DesBlockBytes);
+                }
+                Cycles += (ulong)(data.Length / DesBlockBytes) * (triple ? caam.Des3CyclesPerBlock : caam.DesCyclesPerBlock);
                 output.AddRange(result);
             }
 
@@ -2015,6 +2090,9 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private const uint OperationClass1 = 2;
             private const uint OperationClass2 = 4;
             private const uint AlgorithmAes = 0x10;
+            private const uint AlgorithmDes = 0x20;
+            private const uint Algorithm3Des = 0x21;
+            private const int DesBlockBytes = 8;
             private const uint AlgorithmMd5 = 0x40;
             private const uint AlgorithmSha1 = 0x41;
             private const uint AlgorithmSha224 = 0x42;

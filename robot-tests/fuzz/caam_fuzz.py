@@ -43,6 +43,11 @@ def _templates(rng: random.Random) -> list[list[int]]:
         [0x84430000 | 0xC, 0x24570000, d(), 100, 0x54200020, d(), 0xA0C00000],
         [0x14200028, d(), 0x84430000, 0x24570000, d(), 128, 0x54200028, d(), 0xA0C00000],
         [0x84410004, 0x25570000, d(), 64, 0x5420001C, d(), 0xA0C00000],
+        # DES ECB / 3DES CBC as templateCipherDes: immediate key, 8-byte IV in the class 1 context.
+        [0x02800008, rng.getrandbits(32), rng.getrandbits(32), 0x22130040, d(), 0x60300040, d(),
+         0x82200201],
+        [0x02800018, *[rng.getrandbits(32) for _ in range(6)], 0x12200008, d(), 0x22130040, d(),
+         0x60300040, d(), 0x82210100],
         # SHA-384/512: one-shot, and an update carried through the 72-byte context.
         [0x8444000C, 0x24570000, d(), 200, 0x54200030, d(), 0xA0C00000],
         [0x14200048, d(), 0x84450000, 0x24570000, d(), 256, 0x54200048, d(), 0xA0C00000],

@@ -138,6 +138,19 @@ def aes_descriptor(mode: str, encrypt, key_address, key_bytes, iv_address, sourc
     return with_header(body)
 
 
+def des_descriptor(mode: str, encrypt, key_hex: str, iv_address, source, destination, size) -> list[int]:
+    """SDK templateCipherDes shape: KEY class 1 immediate (8 bytes DES, 16/24 bytes 3DES, in memory
+    order), LOAD 8-byte IV to the class 1 context, FIFO LOAD/STORE, OPERATION DES (0x20) or 3DES
+    (0x21)."""
+    key = bytes.fromhex(key_hex)
+    words = [int.from_bytes(key[i:i + 4], "little") for i in range(0, len(key), 4)]
+    algorithm = 0x21 if len(key) > 8 else 0x20
+    operation = 0x82000000 | (algorithm << 16) | AES_AAI[mode.lower()] | _int(encrypt)
+    body = [0x02800000 | len(key), *words, LOAD_CLASS1_CONTEXT | 8, iv_address,
+            0x22130000 | _int(size), source, 0x60300000 | _int(size), destination, operation]
+    return with_header(body)
+
+
 def hash_descriptor(algorithm: str, state: str, context_address, message, size, output, output_bytes,
                     gather=False) -> list[int]:
     """SDK templateHash shape: [LOAD context] OPERATION, FIFO LOAD message, STORE context/digest."""

@@ -3,7 +3,8 @@ Documentation     Register-level tests of peripherals/NXP_CAAM.cs on the rt1170 
 ...               job descriptors shaped like fsl_caam.c's templates are written into OCRAM, pushed
 ...               through job ring 0 (input ring, IRJAR, output ring, ORSFR/ORJRR) and the output,
 ...               the status words and JRINTR are checked. Known answers: SP 800-38A F.1/F.2/F.5 (AES
-...               ECB/CBC/CTR, 128/192/256), FIPS 180-4 examples (SHA-1/224/256/384/512), RFC 6979 A.2.5
+...               ECB/CBC/CTR, 128/192/256), SP 800-20 / SP 800-67 (DES, 3DES), FIPS 180-4 examples
+...               (SHA-1/224/256/384/512), RFC 6979 A.2.5
 ...               (P-256 ECDSA signature verified with PKHA arithmetic), FIPS 186-4 D.1.2.3 (P-256).
 Library           ${CURDIR}/caam_descriptors.py
 Resource          ../resources/rfc6979.resource
@@ -53,6 +54,14 @@ ${SHA224_ABC}       23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7
 ${SHA224_56}        75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525
 ${SHA256_ABC}       ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
 ${SHA256_56}        248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1
+# SP 800-20 Table A.1 (DES variable-plaintext known answer, first entry) and SP 800-67 Rev. 1
+# Appendix B (three-key TDEA, "The quick brown fox jump").
+${DES_KAT_KEY}      0101010101010101
+${DES_KAT_PT}       8000000000000000
+${DES_KAT_CT}       95f8a5e5dd31d900
+${TDEA_KEY}         0123456789abcdef23456789abcdef01456789abcdef0123
+${TDEA_PT}          54686520717566636b2062726f776e20666f78206a756d70
+${TDEA_CT}          a826fd8ce53b855fcce21c8112256fe668d5c05dd9b6b900
 # FIPS 180-4 examples (SHA-384/512): "abc" and the 112-byte two-block message.
 ${MSG112}           61626364656667686263646566676869636465666768696a6465666768696a6b65666768696a6b6c666768696a6b6c6d6768696a6b6c6d6e68696a6b6c6d6e6f696a6b6c6d6e6f706a6b6c6d6e6f70716b6c6d6e6f7071726c6d6e6f707172736d6e6f70717273746e6f707172737475
 ${SHA384_ABC}       cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7
@@ -132,6 +141,34 @@ AES Should Match SP 800-38A
         ${counter}=    Read Hex    ${IV_AT}    16
         Should Be Equal    ${counter}    ${CTR_IV_PLUS_4}    CTR must hand the next counter back
     END
+
+DES Should Match
+    [Arguments]    ${key}    ${plaintext}    ${ciphertext}
+    ${size}=    Evaluate    len('${plaintext}') // 2
+    Write Hex    ${SOURCE}    ${plaintext}
+    ${job}=    Des Descriptor    ecb    1    ${key}    ${IV_AT}    ${SOURCE}    ${DEST}    ${size}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    ${size}
+    Should Be Equal    ${out}    ${ciphertext}    encrypt with ${key}
+    Write Hex    ${SOURCE}    ${ciphertext}
+    ${job}=    Des Descriptor    ecb    0    ${key}    ${IV_AT}    ${SOURCE}    ${DEST}    ${size}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    ${size}
+    Should Be Equal    ${out}    ${plaintext}    decrypt with ${key}
+
+3DES-CBC Should Match
+    [Arguments]    ${key}    ${ciphertext}
+    Write Hex    ${IV_AT}    1234567890abcdef
+    Write Hex    ${SOURCE}    ${TDEA_PT}
+    ${job}=    Des Descriptor    cbc    1    ${key}    ${IV_AT}    ${SOURCE}    ${DEST}    24
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    24
+    Should Be Equal    ${out}    ${ciphertext}
+    Write Hex    ${SOURCE}    ${ciphertext}
+    ${job}=    Des Descriptor    cbc    0    ${key}    ${IV_AT}    ${SOURCE}    ${DEST}    24
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    24
+    Should Be Equal    ${out}    ${TDEA_PT}
 
 Hash Should Match FIPS 180-4
     [Arguments]    ${algorithm}    ${message}    ${digest}
@@ -264,6 +301,28 @@ Should Encrypt And Decrypt The SP 800-38A Vectors
     ctr    ${KEY128}    ${CTR_IV}    ${CTR128}
     ctr    ${KEY192}    ${CTR_IV}    ${CTR192}
     ctr    ${KEY256}    ${CTR_IV}    ${CTR256}
+
+Should Encrypt And Decrypt The SP 800-20 And SP 800-67 DES Examples
+    [Template]    DES Should Match
+    ${DES_KAT_KEY}    ${DES_KAT_PT}    ${DES_KAT_CT}
+    ${TDEA_KEY}       ${TDEA_PT}       ${TDEA_CT}
+
+Should Chain 3DES-CBC As An Independent Implementation Does
+    [Documentation]    Three-key and two-key (K1 K2 K1) 3DES-CBC of the SP 800-67 plaintext with IV
+    ...                1234567890abcdef; expected values from the Python cryptography package's TDEA,
+    ...                and the decryption back to the plaintext.
+    [Template]    3DES-CBC Should Match
+    ${TDEA_KEY}                           38413d4ba2325cf1141f707471ac2ced57db530f0123b5ac
+    0123456789abcdef23456789abcdef01      b0ed7d5e6849dc73cfb0c1915e64897f8182f143185f6cf1
+
+Should Refuse A DES Key Of The Wrong Size And Partial Blocks
+    Write Hex    ${SOURCE}    ${TDEA_PT}
+    # A 10-byte key (OPERATION at word 11): CCB error, CHA DES, key size.
+    ${job}=    Des Descriptor    ecb    1    ${TDEA_KEY}[:20]    ${IV_AT}    ${SOURCE}    ${DEST}    24
+    Job Should Fail With    0x20000B23    ${job}
+    # 20 bytes is not whole 8-byte blocks (OPERATION at word 10): CCB error, CHA DES, data size.
+    ${job}=    Des Descriptor    ecb    1    ${DES_KAT_KEY}    ${IV_AT}    ${SOURCE}    ${DEST}    20
+    Job Should Fail With    0x20000A22    ${job}
 
 Should Hash The FIPS 180-4 Examples
     [Template]    Hash Should Match FIPS 180-4
@@ -447,7 +506,7 @@ Should Report Malformed Descriptors In The Status Word
     0x40000316    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20000100, 16, 0x60700000, 0x20242400, 16, 0x82100201]}}
     0x40000616    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20242200, 16, 0x60700000, 0x20000100, 16, 0x82100201]}}
     0x20000141    ${{[0xB0800006, 0x84400000 | 0xC, 0x24570000, 0x20242200, 3, 0xA0C00000]}}
-    0x40000909    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20242200, 16, 0x60700000, 0x20242400, 16, 0x82200201]}}
+    0x40000909    ${{[0xB080000A, 0x02000010, 0x20242000, 0x22530000, 0x20242200, 16, 0x60700000, 0x20242400, 16, 0x82300201]}}
     0x30000055    ${{[0xB0800002, 0xA0C00055]}}
     0x4000010D    ${{[0xB0800002, 0xA0000010]}}
     0x4000011C    ${{[0xB0800002, 0xA0000000]}}

@@ -1414,6 +1414,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var blocks = (ulong)((data.Length + 15) / 16);
                 var perBlock = key.Length == 16 ? caam.Aes128CyclesPerBlock : (key.Length == 24 ? caam.Aes192CyclesPerBlock : caam.Aes256CyclesPerBlock);
                 Cycles += blocks * perBlock;
+                if(aai == AesCmac)
+                {
+                    // The subkey derivation encrypts one more block.
+                    Cycles += perBlock;
+                    RunAesCmac(key, data, word, commandIndex);
+                    return;
+                }
                 byte[] result;
                 switch(aai)
                 {
@@ -1493,6 +1500,72 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
                 Cycles += (ulong)(data.Length / DesBlockBytes) * (triple ? caam.Des3CyclesPerBlock : caam.DesCyclesPerBlock);
                 output.AddRange(result);
+            }
+
+            // AES-CMAC (NIST SP 800-38B, RFC 4493) as fsl_caam runs it (kCAAM_Cmac: AAI 0x60, class 1
+            // context = running MAC, then L = AES-K(0^128): caam_hash_algo2ctx_size's 32 bytes). An
+            // init/update takes whole blocks and keeps the running CBC-MAC; the finalize takes the
+            // rest and treats its last block with K1 (complete) or K2 (padded), as the standard says.
+            private void RunAesCmac(byte[] key, byte[] data, uint word, int commandIndex)
+            {
+                var state = (word >> 2) & 3;
+                var initialize = (state & 1) != 0;
+                var finalize = (state & 2) != 0;
+                if(!finalize && (data.Length == 0 || data.Length % 16 != 0))
+                {
+                    throw new CaamException(CcbError(ChaAes, CcbDataSizeError, commandIndex), string.Format("{0} bytes is not a whole, non-empty number of blocks for a CMAC init/update", data.Length));
+                }
+                var transform = AesTransform(key, true);
+                var mac = new byte[16];
+                if(!initialize)
+                {
+                    Array.Copy(context[0], 0, mac, 0, 16);
+                }
+                var subkey = new byte[16];
+                transform.TransformBlock(new byte[16], 0, 16, subkey, 0);
+                var chained = finalize ? (data.Length == 0 ? 0 : (data.Length - 1) / 16 * 16) : data.Length;
+                var block = new byte[16];
+                for(var offset = 0; offset < chained; offset += 16)
+                {
+                    for(var i = 0; i < 16; i++)
+                    {
+                        block[i] = (byte)(mac[i] ^ data[offset + i]);
+                    }
+                    transform.TransformBlock(block, 0, 16, mac, 0);
+                }
+                var l = (byte[])subkey.Clone();
+                if(finalize)
+                {
+                    var rest = data.Length - chained;
+                    var k = DoubleInGf128(subkey);
+                    if(rest < 16)
+                    {
+                        k = DoubleInGf128(k);
+                    }
+                    for(var i = 0; i < 16; i++)
+                    {
+                        var m = i < rest ? data[chained + i] : (i == rest ? (byte)0x80 : (byte)0);
+                        block[i] = (byte)(mac[i] ^ m ^ k[i]);
+                    }
+                    transform.TransformBlock(block, 0, 16, mac, 0);
+                }
+                Array.Copy(mac, 0, context[0], 0, 16);
+                Array.Copy(l, 0, context[0], 16, 16);
+            }
+
+            // Multiplication by x in GF(2^128) (SP 800-38B section 6.1, Rb = 0x87).
+            private static byte[] DoubleInGf128(byte[] value)
+            {
+                var result = new byte[16];
+                for(var i = 0; i < 16; i++)
+                {
+                    result[i] = (byte)((value[i] << 1) | (i < 15 ? value[i + 1] >> 7 : 0));
+                }
+                if((value[0] & 0x80) != 0)
+                {
+                    result[15] ^= 0x87;
+                }
+                return result;
             }
 
             private static void CheckBlockMultiple(byte[] data, int commandIndex)
@@ -2103,6 +2176,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private const uint AesCtr = 0x00;
             private const uint AesCbc = 0x10;
             private const uint AesEcb = 0x20;
+            private const uint AesCmac = 0x60;
             private const uint RngInstantiate = 1;
             private const uint RngReseed = 2;
             private const uint RngUninstantiate = 3;

@@ -43,6 +43,9 @@ def _templates(rng: random.Random) -> list[list[int]]:
         [0x84430000 | 0xC, 0x24570000, d(), 100, 0x54200020, d(), 0xA0C00000],
         [0x14200028, d(), 0x84430000, 0x24570000, d(), 128, 0x54200028, d(), 0xA0C00000],
         [0x84410004, 0x25570000, d(), 64, 0x5420001C, d(), 0xA0C00000],
+        # AES-CMAC through templateHash (class 1): one-shot, and a finalize from the context.
+        [0x02000000 | key, d(), 0x8210060C, 0x22530000, d(), 40, 0x52200020, d(), 0xA0C00000],
+        [0x02000000 | key, d(), 0x12200020, d(), 0x82100608, 0x22530000, d(), 17, 0x52200020, d()],
         # DES ECB / 3DES CBC as templateCipherDes: immediate key, 8-byte IV in the class 1 context.
         [0x02800008, rng.getrandbits(32), rng.getrandbits(32), 0x22130040, d(), 0x60300040, d(),
          0x82200201],

@@ -151,6 +151,20 @@ def des_descriptor(mode: str, encrypt, key_hex: str, iv_address, source, destina
     return with_header(body)
 
 
+def cmac_descriptor(state: str, key_address, key_bytes, context_address, message, size,
+                    output) -> list[int]:
+    """fsl_caam kCAAM_Cmac through templateHash (class 1): KEY, [LOAD the 32-byte context], OPERATION
+    AES AAI 0x60 with the algorithm state, FIFO LOAD the message, STORE the 32-byte context
+    (running MAC, then L)."""
+    state = state.lower()
+    body = [KEY_CLASS1 | _int(key_bytes), key_address]
+    if state in ("update", "final"):
+        body += [LOAD_CLASS1_CONTEXT | 32, context_address]
+    body += [OPERATION_AES | 0x600 | (HASH_STATE[state] << 2)]
+    body += [FIFO_LOAD_CLASS1_MSG_EXT, message, size, STORE_CLASS1_CONTEXT | 32, output, HALT_USER]
+    return with_header(body)
+
+
 def hash_descriptor(algorithm: str, state: str, context_address, message, size, output, output_bytes,
                     gather=False) -> list[int]:
     """SDK templateHash shape: [LOAD context] OPERATION, FIFO LOAD message, STORE context/digest."""

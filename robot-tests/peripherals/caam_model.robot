@@ -3,7 +3,7 @@ Documentation     Register-level tests of peripherals/NXP_CAAM.cs on the rt1170 
 ...               job descriptors shaped like fsl_caam.c's templates are written into OCRAM, pushed
 ...               through job ring 0 (input ring, IRJAR, output ring, ORSFR/ORJRR) and the output,
 ...               the status words and JRINTR are checked. Known answers: SP 800-38A F.1/F.2/F.5 (AES
-...               ECB/CBC/CTR, 128/192/256), SP 800-20 / SP 800-67 (DES, 3DES), FIPS 180-4 examples
+...               ECB/CBC/CTR, 128/192/256), RFC 4493 (AES-CMAC), SP 800-20 / SP 800-67 (DES, 3DES), FIPS 180-4 examples
 ...               (SHA-1/224/256/384/512), RFC 6979 A.2.5
 ...               (P-256 ECDSA signature verified with PKHA arithmetic), FIPS 186-4 D.1.2.3 (P-256).
 Library           ${CURDIR}/caam_descriptors.py
@@ -170,6 +170,15 @@ DES Should Match
     ${out}=    Read Hex    ${DEST}    24
     Should Be Equal    ${out}    ${TDEA_PT}
 
+AES-CMAC Should Match RFC 4493
+    [Arguments]    ${length}    ${mac}
+    Write Hex    ${KEY_AT}    ${KEY128}
+    Write Hex    ${SOURCE}    ${PT}
+    ${job}=    Cmac Descriptor    initfinal    ${KEY_AT}    16    0    ${SOURCE}    ${length}    ${CONTEXT}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${CONTEXT}    16
+    Should Be Equal    ${out}    ${mac}    CMAC of ${length} bytes
+
 Hash Should Match FIPS 180-4
     [Arguments]    ${algorithm}    ${message}    ${digest}
     ${length}=    Evaluate    len('${message}') // 2
@@ -323,6 +332,27 @@ Should Refuse A DES Key Of The Wrong Size And Partial Blocks
     # 20 bytes is not whole 8-byte blocks (OPERATION at word 10): CCB error, CHA DES, data size.
     ${job}=    Des Descriptor    ecb    1    ${DES_KAT_KEY}    ${IV_AT}    ${SOURCE}    ${DEST}    20
     Job Should Fail With    0x20000A22    ${job}
+
+Should MAC The RFC 4493 Examples With AES-CMAC
+    [Documentation]    RFC 4493 section 4 (= SP 800-38B D.1): AES-128 key 2b7e1516..., messages of 0,
+    ...                16, 40 and 64 bytes of the SP 800-38A plaintext; one init+finalize job each.
+    [Template]    AES-CMAC Should Match RFC 4493
+    0     bb1d6929e95937287fa37d129b756746
+    16    070a16b46b4d4144f79bdd9dd04a287c
+    40    dfa66747de9ae63030ca32611497c827
+    64    51f0bebf7e3b9d92fc49741779363cfe
+
+Should Carry An AES-CMAC Across Jobs Through Its Context
+    [Documentation]    The 40-byte RFC 4493 example as init (32 bytes) and finalize (the last 8),
+    ...                the running MAC carried in the 32-byte context as fsl_caam does.
+    Write Hex    ${KEY_AT}    ${KEY128}
+    Write Hex    ${SOURCE}    ${PT}
+    ${init}=    Cmac Descriptor    init    ${KEY_AT}    16    0    ${SOURCE}    32    ${CONTEXT}
+    Job Should Succeed    ${init}
+    ${final}=    Cmac Descriptor    final    ${KEY_AT}    16    ${CONTEXT}    0x20242220    8    ${CONTEXT}
+    Job Should Succeed    ${final}
+    ${out}=    Read Hex    ${CONTEXT}    16
+    Should Be Equal    ${out}    dfa66747de9ae63030ca32611497c827
 
 Should Hash The FIPS 180-4 Examples
     [Template]    Hash Should Match FIPS 180-4

@@ -96,6 +96,7 @@ firmware: deps-firmware
 	    $(MAKE) --no-print-directory -C firmware -j$(JOBS) $$program BOARDS="$(BOARDS)" \
 	        OPTS=high-speed || exit 1; \
 	done && \
+	$(MAKE) --no-print-directory -C firmware/sdk -j$(JOBS) && \
 	echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
 
 unit: deps

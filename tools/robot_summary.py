@@ -13,18 +13,23 @@ from collections import Counter
 from pathlib import Path
 
 
-def count_tests(output_xml: Path) -> tuple[Counter, list[str]]:
-    """Status counts of the test cases in a Robot Framework output.xml, plus failed test names."""
+def count_tests(output_xml: Path) -> tuple[Counter, list[str], list[str]]:
+    """Status counts of the test cases in a Robot Framework output.xml, failed test names, and
+    skipped tests with the reason each gave."""
     root = ElementTree.parse(output_xml).getroot()
     counts: Counter = Counter()
     failed = []
+    skipped = []
     for test in root.iter("test"):
         status = test.find("status")
         state = status.get("status", "FAIL") if status is not None else "FAIL"
         counts[state] += 1
         if state == "FAIL":
             failed.append(test.get("name", "?"))
-    return counts, failed
+        elif state == "SKIP":
+            reason = (status.text or "").strip() if status is not None else ""
+            skipped.append(f"{test.get('name', '?')}: {reason}")
+    return counts, failed, skipped
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,18 +38,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     total: Counter = Counter()
     failed: list[str] = []
+    skipped: list[str] = []
     for path in args.results:
         if not path.exists():
             print(f"robot summary: {path} does not exist (did renode-test run?)", file=sys.stderr)
             return 1
-        counts, names = count_tests(path)
+        counts, names, skips = count_tests(path)
         total.update(counts)
         failed += names
+        skipped += skips
     ran = sum(total.values())
     print(f"robot: {ran} tests ran: {total['PASS']} passed, {total['FAIL']} failed, "
           f"{total['SKIP']} skipped")
     for name in failed:
         print(f"robot: FAILED {name}")
+    for name in skipped:
+        print(f"robot: SKIPPED {name}")
     if ran == 0:
         print("robot: error: zero tests ran", file=sys.stderr)
         return 1

@@ -30,8 +30,10 @@ static const char SHA1_448[] = "84983e441c3bd26ebaae4aa1f95129e5e54670f1";
 static const char SHA256_ABC[] = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
 static const char SHA256_448[] = "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1";
 static const char SHA256_EMPTY[] = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
-/* CRC-32/MPEG-2 check value 0x0376E6E7, most significant byte first. */
+/* CRC-32/MPEG-2 check value 0x0376E6E7, most significant byte first; and of the 448-bit message,
+ * computed bit by bit from the same definition (the computation reproduces the check value). */
 static const char CRC32_CHECK[] = "0376e6e7";
+static const char CRC32_448[] = "e291b93a";
 
 /* Buffers the DCP reads and writes by DMA: word aligned, as fsl_dcp.h asks. */
 static uint8_t key[16] __attribute__((aligned(4)));
@@ -298,6 +300,7 @@ int main(void)
     check_hash_streamed(kDCP_Sha256, SHA256_448, 32,
                         "FIPS 180-4 SHA-256 448-bit message, streamed");
     check_hash_interleaved(kDCP_Sha1, SHA1_448, 20, "SHA-256 and SHA-1 interleaved on channel 0");
+    check_hash_interleaved(kDCP_Crc32, CRC32_448, 4, "SHA-256 and CRC-32 interleaved on channel 0");
     check_hash_bad_input();
 
     DCP_Deinit(DCP);

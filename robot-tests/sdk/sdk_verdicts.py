@@ -34,6 +34,24 @@ CAAM_API = [
 
 APIS = {"dcp": DCP_API, "caam": CAAM_API}
 
+# Checks of modes the model does not run yet, by (call, words of the case). Each must be refused
+# with an SDK error status (non-zero status_t); a refused mode that starts to succeed, or one
+# that fails silently with status 0, fails the suite. Listed with why in
+# peripherals/docs/NXP_CAAM.md ("Refused through the SDK").
+REFUSED = {
+    "caam": [
+        ("CAAM_AES_EncryptTagGcm", "GCM"), ("CAAM_AES_DecryptTagGcm", "GCM test case 4"),
+        ("CAAM_AES_EncryptTagCcm", "SP 800-38C"), ("CAAM_AES_DecryptTagCcm", "SP 800-38C"),
+        ("CAAM_HASH", "RFC 3566"), ("CAAM_HMAC", "HMAC"), ("CAAM_CRC", "check value"),
+        ("CAAM_DES_EncryptCfb", "CFB"), ("CAAM_DES_EncryptOfb", "OFB"),
+    ],
+}
+
+
+def is_refused(driver: str, verdict: dict) -> bool:
+    return any(verdict["call"] == call and words in verdict["case"]
+               for call, words in REFUSED.get(driver, []))
+
 
 def parse_verdicts(lines: list[str]) -> list[dict]:
     """The JSON of every `@sdk {...}` line, in order; an unreadable line raises."""
@@ -53,9 +71,16 @@ def verdict_summary(lines: list[str], driver: str) -> str:
         raise AssertionError("the image printed no @sdk lines")
     per_call: dict[str, list[int]] = {}
     failures = []
+    refused = 0
     for verdict in verdicts:
         counts = per_call.setdefault(verdict["call"], [0, 0])
         counts[1] += 1
+        if is_refused(driver, verdict):
+            refused += 1
+            if verdict["status"] == 0:
+                failures.append(f"{verdict['call']} ({verdict['case']}): listed as refused "
+                                f"but returned success (ok={verdict['ok']}); update REFUSED")
+            continue
         if verdict["ok"]:
             counts[0] += 1
         else:
@@ -64,7 +89,8 @@ def verdict_summary(lines: list[str], driver: str) -> str:
     summary = "\n".join(f"{call}: {ok}/{total}" for call, (ok, total) in per_call.items())
     passed = sum(ok for ok, _ in per_call.values())
     total = sum(total for _, total in per_call.values())
-    summary += f"\n{driver}: {passed}/{total} checks passed, {len(per_call)} calls"
+    summary += (f"\n{driver}: {passed}/{total - refused} checks passed, {refused} refused with an "
+                f"SDK error status as documented, {len(per_call)} calls")
     problems = []
     if failures:
         problems.append(f"{len(failures)} failed: " + "; ".join(failures))

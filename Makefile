@@ -97,6 +97,7 @@ firmware: deps-firmware
 	        OPTS=high-speed || exit 1; \
 	done && \
 	$(MAKE) --no-print-directory -C firmware/sdk -j$(JOBS) && \
+	$(MAKE) --no-print-directory -C firmware/atcatest -j$(JOBS) && \
 	echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
 
 unit: deps

@@ -29,7 +29,12 @@ CAAM_API = [
     "CAAM_HASH_Update", "CAAM_HASH_Finish", "CAAM_HMAC", "CAAM_CRC", "CAAM_DES_EncryptEcb",
     "CAAM_DES_DecryptEcb", "CAAM_DES_EncryptCbc", "CAAM_DES_DecryptCbc", "CAAM_DES2_EncryptCbc",
     "CAAM_DES3_EncryptCbc", "CAAM_DES_EncryptCfb", "CAAM_DES_EncryptOfb", "CAAM_RNG_GetRandomData",
-    "CAAM_RNG_Reseed", "CAAM_PKHA_ModExp",
+    "CAAM_RNG_Reseed", "CAAM_PKHA_ModExp", "CAAM_PKHA_ModAdd", "CAAM_PKHA_ModSub1",
+    "CAAM_PKHA_ModSub2", "CAAM_PKHA_ModMul", "CAAM_PKHA_ModRed", "CAAM_PKHA_ModInv",
+    "CAAM_PKHA_ModGcd", "CAAM_PKHA_ModR2", "CAAM_PKHA_NormalToMontgomery",
+    "CAAM_PKHA_MontgomeryToNormal", "CAAM_PKHA_PrimalityTest", "CAAM_PKHA_ECC_PointAdd",
+    "CAAM_PKHA_ECC_PointDouble", "CAAM_PKHA_ECC_PointMul", "CAAM_ECC_VerifyPublicKey",
+    "CAAM_ECC_KeyPair", "CAAM_ECC_Sign", "CAAM_RSA_Encrypt", "CAAM_RSA_Decrypt",
 ]
 
 APIS = {"dcp": DCP_API, "caam": CAAM_API}
@@ -44,6 +49,10 @@ REFUSED = {
         ("CAAM_AES_EncryptTagCcm", "SP 800-38C"), ("CAAM_AES_DecryptTagCcm", "SP 800-38C"),
         ("CAAM_HASH", "RFC 3566"), ("CAAM_HMAC", "HMAC"), ("CAAM_CRC", "check value"),
         ("CAAM_DES_EncryptCfb", "CFB"), ("CAAM_DES_EncryptOfb", "OFB"),
+        ("CAAM_PKHA_NormalToMontgomery", ""), ("CAAM_PKHA_MontgomeryToNormal", ""),
+        ("CAAM_PKHA_ModMul", "Montgomery operands"), ("CAAM_PKHA_PrimalityTest", ""),
+        ("CAAM_ECC_VerifyPublicKey", ""), ("CAAM_ECC_KeyPair", ""), ("CAAM_ECC_Sign", ""),
+        ("CAAM_RSA_Encrypt", ""), ("CAAM_RSA_Decrypt", ""),
     ],
 }
 

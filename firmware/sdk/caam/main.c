@@ -383,19 +383,193 @@ static void check_rng(caam_handle_t *h)
     sdk_check("CAAM_RNG_Reseed", "state handle 0", s, s == kStatus_Success);
 }
 
+/* Big-endian bytes (the PKHA's operand order in fsl_caam) as an integer, for small results. */
+static uint32_t be_value(const uint8_t *bytes, size_t len)
+{
+    uint32_t value = 0;
+    for (size_t i = 0; i < len; i++) {
+        value = (value << 8) | bytes[i];
+    }
+    return value;
+}
+
+/* PKHA modular arithmetic on small integers, answers worked by hand from the definitions:
+ * N = 497 = 7 * 71, A = 123, B = 456. */
 static void check_pkha(caam_handle_t *h)
 {
-    /* 4^13 mod 497 = 445, operands most significant byte first. */
-    static const uint8_t a[] = {0x04};
     static const uint8_t n[] = {0x01, 0xF1};
-    static const uint8_t e[] = {0x0D};
-    uint8_t result[2] = {0};
-    size_t result_len = sizeof(result);
-    status_t s = CAAM_PKHA_ModExp(CAAM, h, a, sizeof(a), n, sizeof(n), e, sizeof(e), result,
-                                  &result_len, kCAAM_PKHA_IntegerArith, kCAAM_PKHA_NormalValue,
+    static const uint8_t a[] = {0x7B};
+    static const uint8_t b[] = {0x01, 0xC8};
+    static const uint8_t four[] = {0x04};
+    static const uint8_t thirteen[] = {0x0D};
+    uint8_t r[8];
+    size_t r_len = sizeof(r);
+
+    status_t s = CAAM_PKHA_ModExp(CAAM, h, four, 1, n, 2, thirteen, 1, r, &r_len,
+                                  kCAAM_PKHA_IntegerArith, kCAAM_PKHA_NormalValue,
                                   kCAAM_PKHA_NoTimingEqualized);
     sdk_check("CAAM_PKHA_ModExp", "4^13 mod 497 = 445", s,
-              s == kStatus_Success && result_len == 2 && result[0] == 0x01 && result[1] == 0xBD);
+              s == kStatus_Success && be_value(r, r_len) == 445u);
+    r_len = sizeof(r);
+    s = CAAM_PKHA_ModAdd(CAAM, h, a, 1, b, 2, n, 2, r, &r_len, kCAAM_PKHA_IntegerArith);
+    sdk_check("CAAM_PKHA_ModAdd", "123 + 456 mod 497 = 82", s,
+              s == kStatus_Success && be_value(r, r_len) == 82u);
+    r_len = sizeof(r);
+    s = CAAM_PKHA_ModSub1(CAAM, h, a, 1, b, 2, n, 2, r, &r_len);
+    sdk_check("CAAM_PKHA_ModSub1", "123 - 456 mod 497 = 164", s,
+              s == kStatus_Success && be_value(r, r_len) == 164u);
+    r_len = sizeof(r);
+    s = CAAM_PKHA_ModSub2(CAAM, h, a, 1, b, 2, n, 2, r, &r_len);
+    sdk_check("CAAM_PKHA_ModSub2", "456 - 123 mod 497 = 333", s,
+              s == kStatus_Success && be_value(r, r_len) == 333u);
+    r_len = sizeof(r);
+    s = CAAM_PKHA_ModMul(CAAM, h, a, 1, b, 2, n, 2, r, &r_len, kCAAM_PKHA_IntegerArith,
+                         kCAAM_PKHA_NormalValue, kCAAM_PKHA_NormalValue,
+                         kCAAM_PKHA_NoTimingEqualized);
+    sdk_check("CAAM_PKHA_ModMul", "123 * 456 mod 497 = 424", s,
+              s == kStatus_Success && be_value(r, r_len) == 424u);
+    static const uint8_t thousand[] = {0x03, 0xE8};
+    r_len = sizeof(r);
+    s = CAAM_PKHA_ModRed(CAAM, h, thousand, 2, n, 2, r, &r_len, kCAAM_PKHA_IntegerArith);
+    sdk_check("CAAM_PKHA_ModRed", "1000 mod 497 = 6", s,
+              s == kStatus_Success && be_value(r, r_len) == 6u);
+    r_len = sizeof(r);
+    s = CAAM_PKHA_ModInv(CAAM, h, a, 1, n, 2, r, &r_len, kCAAM_PKHA_IntegerArith);
+    sdk_check("CAAM_PKHA_ModInv", "123^-1 mod 497 = 198 (123 * 198 = 49 * 497 + 1)", s,
+              s == kStatus_Success && be_value(r, r_len) == 198u);
+    static const uint8_t thirty_five[] = {0x23};
+    r_len = sizeof(r);
+    s = CAAM_PKHA_ModGcd(CAAM, h, thirty_five, 1, n, 2, r, &r_len, kCAAM_PKHA_IntegerArith);
+    sdk_check("CAAM_PKHA_ModGcd", "gcd(35, 497) = 7", s,
+              s == kStatus_Success && be_value(r, r_len) == 7u);
+
+    /* Montgomery form, checked without knowing R: A' = A R, B' = B R, then a Montgomery
+     * multiplication with a normal result gives A B mod N. */
+    uint8_t am[8] = {0};
+    uint8_t bm[8] = {0};
+    uint8_t r2[8] = {0};
+    size_t am_len = 1;
+    size_t bm_len = 2;
+    size_t r2_len = sizeof(r2);
+    memcpy(am, a, 1);
+    memcpy(bm, b, 2);
+    s = CAAM_PKHA_NormalToMontgomery(CAAM, h, n, 2, am, &am_len, bm, &bm_len, r2, &r2_len,
+                                     kCAAM_PKHA_NoTimingEqualized, kCAAM_PKHA_IntegerArith);
+    sdk_check("CAAM_PKHA_NormalToMontgomery", "123 and 456 mod 497", s, s == kStatus_Success);
+    r_len = sizeof(r);
+    status_t m = CAAM_PKHA_ModMul(CAAM, h, am, am_len, bm, bm_len, n, 2, r, &r_len,
+                                  kCAAM_PKHA_IntegerArith, kCAAM_PKHA_MontgomeryFormat,
+                                  kCAAM_PKHA_NormalValue, kCAAM_PKHA_NoTimingEqualized);
+    sdk_check("CAAM_PKHA_ModMul", "Montgomery operands, normal result: 123 * 456 mod 497 = 424",
+              s == kStatus_Success ? m : s,
+              s == kStatus_Success && m == kStatus_Success && be_value(r, r_len) == 424u);
+    uint8_t r2_again[8] = {0};
+    size_t r2_again_len = sizeof(r2_again);
+    s = CAAM_PKHA_ModR2(CAAM, h, n, 2, r2_again, &r2_again_len, kCAAM_PKHA_IntegerArith);
+    sdk_check("CAAM_PKHA_ModR2", "R^2 mod 497 equals NormalToMontgomery's", s,
+              s == kStatus_Success && be_value(r2_again, r2_again_len) == be_value(r2, r2_len) &&
+                  be_value(r2, r2_len) != 0u);
+    s = CAAM_PKHA_MontgomeryToNormal(CAAM, h, n, 2, am, &am_len, bm, &bm_len,
+                                     kCAAM_PKHA_NoTimingEqualized, kCAAM_PKHA_IntegerArith);
+    sdk_check("CAAM_PKHA_MontgomeryToNormal", "back to 123 and 456", s,
+              s == kStatus_Success && be_value(am, am_len) == 123u && be_value(bm, bm_len) == 456u);
+
+    static const uint8_t seed[] = {0x2A};
+    static const uint8_t rounds[] = {0x10};
+    static const uint8_t prime[] = {0x01, 0xF3}; /* 499 */
+    bool is_prime = false;
+    s = CAAM_PKHA_PrimalityTest(CAAM, h, seed, 1, rounds, 1, prime, 2, &is_prime);
+    sdk_check("CAAM_PKHA_PrimalityTest", "499 is prime", s, s == kStatus_Success && is_prime);
+    is_prime = true;
+    s = CAAM_PKHA_PrimalityTest(CAAM, h, seed, 1, rounds, 1, n, 2, &is_prime);
+    sdk_check("CAAM_PKHA_PrimalityTest", "497 = 7 * 71 is not prime", s,
+              s == kStatus_Success && !is_prime);
+}
+
+/* --- P-256 on the PKHA and the ECDSA protocol ------------------------------------------------ */
+
+#define P256_P "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+#define P256_A "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc"
+#define P256_B "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b"
+#define P256_GX "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"
+#define P256_GY "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"
+/* 2G, SEC 2 / NIST point-doubling test values. */
+#define P256_2GX "7cf27b188d034f7e8a52380304b51ac3c08969e277f21b35a60b48fc47669978"
+#define P256_2GY "07775510db8ed040293d9ac69f7430dbba7dade63ce982299e04b79d227873d1"
+
+static void check_ecc(caam_handle_t *h)
+{
+    static uint8_t p[32], ca[32], cb[32], gx[32], gy[32], x2[32], y2[32], rx[32], ry[32];
+    static uint8_t r2[32];
+    size_t r2_len = sizeof(r2);
+    load(p, P256_P, 32);
+    load(ca, P256_A, 32);
+    load(cb, P256_B, 32);
+    load(gx, P256_GX, 32);
+    load(gy, P256_GY, 32);
+    load(x2, P256_2GX, 32);
+    load(y2, P256_2GY, 32);
+    caam_pkha_ecc_point_t g = {.X = gx, .Y = gy};
+    caam_pkha_ecc_point_t result = {.X = rx, .Y = ry};
+
+    status_t s = CAAM_PKHA_ModR2(CAAM, h, p, 32, r2, &r2_len, kCAAM_PKHA_IntegerArith);
+    s = s == kStatus_Success ? CAAM_PKHA_ECC_PointAdd(CAAM, h, &g, &g, p, r2, ca, cb, 32,
+                                                      kCAAM_PKHA_IntegerArith, &result)
+                             : s;
+    sdk_check("CAAM_PKHA_ECC_PointAdd", "P-256: G + G = 2G", s,
+              s == kStatus_Success && memcmp(rx, x2, 32) == 0 && memcmp(ry, y2, 32) == 0);
+    memset(rx, 0, 32);
+    s = CAAM_PKHA_ECC_PointDouble(CAAM, h, &g, p, ca, cb, 32, kCAAM_PKHA_IntegerArith, &result);
+    sdk_check("CAAM_PKHA_ECC_PointDouble", "P-256: 2G", s,
+              s == kStatus_Success && memcmp(rx, x2, 32) == 0 && memcmp(ry, y2, 32) == 0);
+    memset(rx, 0, 32);
+    static const uint8_t two[] = {0x02};
+    s = CAAM_PKHA_ECC_PointMul(CAAM, h, &g, two, 1, p, r2, ca, cb, 32,
+                               kCAAM_PKHA_NoTimingEqualized, kCAAM_PKHA_IntegerArith, &result);
+    sdk_check("CAAM_PKHA_ECC_PointMul", "P-256: 2 * G", s,
+              s == kStatus_Success && memcmp(rx, x2, 32) == 0 && memcmp(ry, y2, 32) == 0);
+
+    /* RFC 6979 A.2.5, P-256, SHA-256, message "sample". */
+    static uint8_t pub[64], hash[32], sig_r[32], sig_s[32], tmp[256];
+    load(pub, "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
+              "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299", 64);
+    load(hash, "af2bdbe1aa9b6ec1e2ade1d694f41fc71a831d0268e9891562113d8a62add1bf", 32);
+    load(sig_r, "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716", 32);
+    load(sig_s, "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8", 32);
+    s = CAAM_ECC_VerifyPublicKey(CAAM, h, pub, hash, 32, sig_r, sig_s, kCAAM_ECDSEL_P_256, tmp);
+    sdk_check("CAAM_ECC_VerifyPublicKey", "RFC 6979 A.2.5 P-256 SHA-256 sample", s,
+              s == kStatus_Success);
+
+    static uint8_t priv[32], my_pub[64], my_r[32], my_s[32];
+    s = CAAM_ECC_KeyPair(CAAM, h, kCAAM_ECDSEL_P_256, kCAAM_Ecc_Encryption_Type_None, priv, my_pub);
+    sdk_check("CAAM_ECC_KeyPair", "P-256 key pair", s, s == kStatus_Success);
+    status_t t = CAAM_ECC_Sign(CAAM, h, priv, hash, 32, kCAAM_ECDSEL_P_256,
+                               kCAAM_Ecc_Encryption_Type_None, my_r, my_s);
+    status_t v = CAAM_ECC_VerifyPublicKey(CAAM, h, my_pub, hash, 32, my_r, my_s,
+                                          kCAAM_ECDSEL_P_256, tmp);
+    sdk_check("CAAM_ECC_Sign", "P-256 signature of the key pair verifies", t != kStatus_Success ? t : v,
+              s == kStatus_Success && t == kStatus_Success && v == kStatus_Success);
+}
+
+/* Textbook RSA: p = 61, q = 53, n = 3233, e = 17, d = 2753; 65^17 mod 3233 = 2790. */
+static void check_rsa(caam_handle_t *h)
+{
+    static const uint8_t n[] = {0x0C, 0xA1};
+    static const uint8_t e[] = {0x11};
+    static const uint8_t d[] = {0x0A, 0xC1};
+    static const uint8_t m[] = {0x00, 0x41};
+    uint8_t c[2] = {0};
+    uint8_t back_m[2] = {0};
+    size_t back_len = sizeof(back_m);
+    status_t s = CAAM_RSA_Encrypt(CAAM, h, m, 2, n, 2, e, 1, kCAAM_Rsa_Encryption_Type_None,
+                                  kCAAM_Rsa_Format_Type_None, c);
+    sdk_check("CAAM_RSA_Encrypt", "65^17 mod 3233 = 2790", s,
+              s == kStatus_Success && be_value(c, 2) == 2790u);
+    s = CAAM_RSA_Decrypt(CAAM, h, c, n, 2, d, 2, kCAAM_Rsa_Encryption_Type_None,
+                         kCAAM_Rsa_Encryption_Type_None, kCAAM_Rsa_Format_Type_None, back_m,
+                         &back_len);
+    sdk_check("CAAM_RSA_Decrypt", "2790^2753 mod 3233 = 65", s,
+              s == kStatus_Success && be_value(back_m, back_len) == 65u);
 }
 
 int main(void)
@@ -425,6 +599,8 @@ int main(void)
         check_des(&handle);
         check_rng(&handle);
         check_pkha(&handle);
+        check_ecc(&handle);
+        check_rsa(&handle);
         s = CAAM_Deinit(CAAM);
         sdk_check("CAAM_Deinit", "after the checks", s, s == kStatus_Success);
     }

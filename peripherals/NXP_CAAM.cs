@@ -59,6 +59,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             Sha512CyclesPerBlock = 409;
             DesCyclesPerBlock = 84;
             Des3CyclesPerBlock = 116;
+            CrcCyclesPerBlock = 16;
             RngCyclesPerBlock = 200;
             RngInstantiateCycles = 20000;
             PkhaEccMultiplyCycles = 300000;
@@ -124,6 +125,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         // One 8-byte DES / 3DES block; ASSUMED (caam_defaults.yaml des_cycles_per_block).
         public ulong DesCyclesPerBlock { get; set; }
         public ulong Des3CyclesPerBlock { get; set; }
+        // One 64-byte block through the CRCA; ASSUMED (caam_defaults.yaml crc_cycles_per_block).
+        public ulong CrcCyclesPerBlock { get; set; }
         public ulong RngCyclesPerBlock { get; set; }
         public ulong RngInstantiateCycles { get; set; }
         // PKHA costs are for 256-bit operands; other sizes scale as described in NXP_CAAM.md.
@@ -741,6 +744,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const uint ChaMd = 4;
         private const uint ChaRng = 5;
         private const uint ChaPkha = 8;
+        private const uint ChaCrc = 9;
         private const uint CcbModeError = 1;
         private const uint CcbDataSizeError = 2;
         private const uint CcbKeySizeError = 3;
@@ -749,6 +753,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const uint CcbSequenceError = 6;
         private const uint CcbDivideByZero = 7;
         private const uint CcbModulusEven = 8;
+        private const uint CcbIcvCheckFailed = 0xA;
 
         // ECB transforms of the last key used (creating them per job dominates the host time of
         // single-block jobs such as CTR_DRBG's).
@@ -929,8 +934,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     }
                     ExecuteCommand();
                 }
-                FlushClass(0);
-                FlushClass(1);
+                FlushClass(0, true);
+                FlushClass(1, true);
                 ResolveStores(true);
             }
 
@@ -1042,12 +1047,19 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     {
                         dataSize = value;
                     }
+                    else if(destination == LoadIcvSize && cls == 1)
+                    {
+                        icvSize = value;
+                    }
                     else if(destination == LoadClearWritten)
                     {
                         FlushClass(0);
                         FlushClass(1);
                         input[0].Clear();
                         input[1].Clear();
+                        aad.Clear();
+                        icv.Clear();
+                        class1Last = false;
                         operation[0] = 0;
                         operation[1] = 0;
                     }
@@ -1090,6 +1102,20 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     return;
                 }
                 var kind = dataType & 0x38;
+                if((cls & 1) != 0 && (dataType & FifoLast1) != 0 && kind != FifoIv)
+                {
+                    class1Last = true;
+                }
+                if(kind == FifoAad && cls == 1)
+                {
+                    aad.AddRange(data);
+                    return;
+                }
+                if(kind == FifoIcv && cls == 1)
+                {
+                    icv.AddRange(data);
+                    return;
+                }
                 if(kind == FifoMessage || kind == FifoBitData)
                 {
                     if(cls == 0)
@@ -1113,6 +1139,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                         throw new CaamException(DecoError(DecoInvalidFifoLoad, commandIndex), "IV longer than the context register");
                     }
                     Array.Copy(data, 0, context[0], 0, data.Length);
+                    aeadIv = data;
                     return;
                 }
                 throw new CaamException(DecoError(DecoInvalidFifoLoad, commandIndex), string.Format("FIFO LOAD type 0x{0:X} for class {1} not supported", dataType, cls));
@@ -1361,12 +1388,18 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             }
 
             // Runs the pending class-1 (cls 0) or class-2 (cls 1) operation on its input FIFO.
-            private void FlushClass(int cls)
+            // An AES-GCM/CCM operation runs once its last data has arrived (a FIFO LOAD with LC1)
+            // or the descriptor ends (final), not at the JUMPs the SDK places between its loads.
+            private void FlushClass(int cls, bool final = false)
             {
                 var word = operation[cls];
                 if(word == 0)
                 {
                     // Data without an operation (yet) waits in the input FIFO for the OPERATION.
+                    return;
+                }
+                if(cls == 0 && !final && !class1Last && IsAead(word))
+                {
                     return;
                 }
                 operation[cls] = 0;
@@ -1390,6 +1423,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                         || algorithm == AlgorithmSha384 || algorithm == AlgorithmSha512))
                 {
                     RunHash(word, data, commandIndex);
+                }
+                else if(cls == 1 && algorithm == AlgorithmCrc)
+                {
+                    RunCrc(word, data, commandIndex);
                 }
                 else if(cls == 1 && algorithm >= AlgorithmMd5 && algorithm <= AlgorithmSha512)
                 {
@@ -1419,6 +1456,18 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     // The subkey derivation encrypts one more block.
                     Cycles += perBlock;
                     RunAesCmac(key, data, word, commandIndex);
+                    return;
+                }
+                if(aai == AesGcm || aai == AesCcm)
+                {
+                    RunAesAead(aai, key, data, word, perBlock, commandIndex);
+                    return;
+                }
+                if(aai == AesXcbcMac)
+                {
+                    // The three subkeys cost one block each.
+                    Cycles += 3 * perBlock;
+                    RunAesXcbcMac(key, data, word, commandIndex);
                     return;
                 }
                 byte[] result;
@@ -1452,6 +1501,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 if(triple ? key.Length != 16 && key.Length != 24 : key.Length != 8)
                 {
                     throw new CaamException(CcbError(ChaDes, CcbKeySizeError, commandIndex), string.Format("{0} key of {1} bytes", triple ? "3DES" : "DES", key.Length));
+                }
+                if(aai == DesCfb64 || aai == DesOfb)
+                {
+                    RunDesFeedback(aai, encrypt, key, data, triple);
+                    return;
                 }
                 if(aai != AesEcb && aai != AesCbc)
                 {
@@ -1500,6 +1554,311 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
                 Cycles += (ulong)(data.Length / DesBlockBytes) * (triple ? caam.Des3CyclesPerBlock : caam.DesCyclesPerBlock);
                 output.AddRange(result);
+            }
+
+            // DES/3DES CFB with 64-bit feedback and OFB (FIPS 81), the IV in the class 1 context as
+            // for CBC: the block cipher only ever encrypts the feedback register, and the last
+            // register value is left in the context. A partial last block is allowed (stream modes).
+            private void RunDesFeedback(uint aai, bool encrypt, byte[] key, byte[] data, bool triple)
+            {
+                BcBlockCipher engine = triple ? (BcBlockCipher)new BcDesEdeEngine() : new BcDesEngine();
+                engine.Init(true, new BcKeyParameter(key));
+                var register = new byte[DesBlockBytes];
+                Array.Copy(context[0], 0, register, 0, DesBlockBytes);
+                var keystream = new byte[DesBlockBytes];
+                var result = new byte[data.Length];
+                for(var offset = 0; offset < data.Length; offset += DesBlockBytes)
+                {
+                    engine.ProcessBlock(register, 0, keystream, 0);
+                    var count = Math.Min(DesBlockBytes, data.Length - offset);
+                    for(var i = 0; i < count; i++)
+                    {
+                        result[offset + i] = (byte)(data[offset + i] ^ keystream[i]);
+                    }
+                    if(aai == DesOfb)
+                    {
+                        Array.Copy(keystream, register, DesBlockBytes);
+                    }
+                    else if(count == DesBlockBytes)
+                    {
+                        Array.Copy(encrypt ? result : data, offset, register, 0, DesBlockBytes);
+                    }
+                }
+                Array.Copy(register, 0, context[0], 0, DesBlockBytes);
+                Cycles += (ulong)((data.Length + DesBlockBytes - 1) / DesBlockBytes) * (triple ? caam.Des3CyclesPerBlock : caam.DesCyclesPerBlock);
+                output.AddRange(result);
+            }
+
+            private static bool IsAead(uint word)
+            {
+                var algorithm = (word >> 16) & 0xFF;
+                var aai = (word >> 4) & 0xFF;
+                return algorithm == AlgorithmAes && (aai == AesGcm || aai == AesCcm);
+            }
+
+            // AES-GCM (NIST SP 800-38D) and AES-CCM (SP 800-38C) as fsl_caam's templateAesGcm and
+            // templateAesCcm run them. GCM: IV and AAD from their FIFO LOAD types, the message with
+            // LC1; the 16-byte tag is left at offset 0 of the class 1 context, where the SDK's STORE
+            // reads its ICV-size bytes. CCM: B0 at context offset 0 and CTR0 at 16 (LOADed by the
+            // SDK), the AAD FIFO holding the encoded AAD length and the AAD; the encrypted MAC is
+            // left at offset 32. ICV_TEST (OPERATION bit 1): the FIFO-loaded ICV is compared with
+            // the tag, and a mismatch ends the job with the AES CCB error "ICV check failed".
+            // Timing: every AES block of the payload, AAD and formatting blocks costs one block
+            // time (ASSUMED: the GHASH multiplier and, for CCM, the CBC-MAC pass run beside the
+            // cipher, so CCM's two passes are charged as two block times per payload block).
+            private void RunAesAead(uint aai, byte[] key, byte[] data, uint word, ulong perBlock, int commandIndex)
+            {
+                var encrypt = (word & 1) != 0;
+                var icvTest = (word & OperationIcvTest) != 0;
+                var aadBytes = aad.ToArray();
+                aad.Clear();
+                class1Last = false;
+                var transform = AesTransform(key, true);
+                byte[] result;
+                byte[] tag;
+                int tagOffset;
+                if(aai == AesGcm)
+                {
+                    if(icvTest && data.Length == 0 && aadBytes.Length == 0)
+                    {
+                        // The SDK's second, CICV-only job step: only the comparison.
+                        CheckIcv(context[0], 0, commandIndex);
+                        return;
+                    }
+                    Cycles += (ulong)((aadBytes.Length + 15) / 16 + 1) * perBlock;
+                    result = GcmCrypt(transform, data, aadBytes, encrypt, out tag);
+                    tagOffset = 0;
+                }
+                else
+                {
+                    Cycles += (ulong)((data.Length + 15) / 16 + (aadBytes.Length + 15) / 16 + 2) * perBlock;
+                    result = CcmCrypt(transform, data, aadBytes, encrypt, out tag);
+                    tagOffset = 32;
+                }
+                Array.Copy(tag, 0, context[0], tagOffset, 16);
+                output.AddRange(result);
+                if(icvTest)
+                {
+                    CheckIcv(context[0], tagOffset, commandIndex);
+                }
+            }
+
+            private void CheckIcv(byte[] register, int offset, int commandIndex)
+            {
+                var expected = icv.ToArray();
+                icv.Clear();
+                var length = icvSize != 0 ? (int)Math.Min(icvSize, 16u) : expected.Length;
+                if(expected.Length < length || length == 0)
+                {
+                    throw new CaamException(CcbError(ChaAes, CcbIcvCheckFailed, commandIndex), string.Format("ICV check with {0} ICV bytes for an ICV size of {1}", expected.Length, length));
+                }
+                for(var i = 0; i < length; i++)
+                {
+                    if(expected[i] != register[offset + i])
+                    {
+                        // Silicon leaves the (unauthenticated) plaintext in the output: only the status says no.
+                        throw new CaamException(CcbError(ChaAes, CcbIcvCheckFailed, commandIndex), "ICV check failed");
+                    }
+                }
+            }
+
+            private byte[] GcmCrypt(ICryptoTransform transform, byte[] data, byte[] aadBytes, bool encrypt, out byte[] tag)
+            {
+                var h = new byte[16];
+                transform.TransformBlock(new byte[16], 0, 16, h, 0);
+                byte[] j0;
+                if(aeadIv.Length == 12)
+                {
+                    j0 = new byte[16];
+                    Array.Copy(aeadIv, j0, 12);
+                    j0[15] = 1;
+                }
+                else
+                {
+                    // J0 = GHASH(IV || 0^(s+64) || [len(IV)]64), SP 800-38D section 7.1 step 2.
+                    j0 = Ghash(h, new byte[0], aeadIv);
+                }
+                var counter = (byte[])j0.Clone();
+                var result = new byte[data.Length];
+                var keystream = new byte[16];
+                for(var offset = 0; offset < data.Length; offset += 16)
+                {
+                    IncrementCounter(counter, 4);
+                    transform.TransformBlock(counter, 0, 16, keystream, 0);
+                    for(var i = 0; i < 16 && offset + i < data.Length; i++)
+                    {
+                        result[offset + i] = (byte)(data[offset + i] ^ keystream[i]);
+                    }
+                }
+                var s = Ghash(h, aadBytes, encrypt ? result : data);
+                tag = new byte[16];
+                transform.TransformBlock(j0, 0, 16, tag, 0);
+                for(var i = 0; i < 16; i++)
+                {
+                    tag[i] ^= s[i];
+                }
+                return result;
+            }
+
+            private byte[] CcmCrypt(ICryptoTransform transform, byte[] data, byte[] aadBytes, bool encrypt, out byte[] tag)
+            {
+                var b0 = new byte[16];
+                var ctr0 = new byte[16];
+                Array.Copy(context[0], 0, b0, 0, 16);
+                Array.Copy(context[0], 16, ctr0, 0, 16);
+                // q, the length of the counter field, from the flags octet (SP 800-38C A.3).
+                var q = (ctr0[0] & 7) + 1;
+                var counter = (byte[])ctr0.Clone();
+                var result = new byte[data.Length];
+                var keystream = new byte[16];
+                for(var offset = 0; offset < data.Length; offset += 16)
+                {
+                    IncrementCounter(counter, q);
+                    transform.TransformBlock(counter, 0, 16, keystream, 0);
+                    for(var i = 0; i < 16 && offset + i < data.Length; i++)
+                    {
+                        result[offset + i] = (byte)(data[offset + i] ^ keystream[i]);
+                    }
+                }
+                var plaintext = encrypt ? data : result;
+                var mac = new byte[16];
+                var block = new byte[16];
+                transform.TransformBlock(b0, 0, 16, mac, 0);
+                foreach(var part in new[] { aadBytes, plaintext })
+                {
+                    for(var offset = 0; offset < part.Length; offset += 16)
+                    {
+                        for(var i = 0; i < 16; i++)
+                        {
+                            block[i] = (byte)(mac[i] ^ (offset + i < part.Length ? part[offset + i] : 0));
+                        }
+                        transform.TransformBlock(block, 0, 16, mac, 0);
+                    }
+                }
+                transform.TransformBlock(ctr0, 0, 16, keystream, 0);
+                tag = new byte[16];
+                for(var i = 0; i < 16; i++)
+                {
+                    tag[i] = (byte)(mac[i] ^ keystream[i]);
+                }
+                return result;
+            }
+
+            // Increments the last `bytes` bytes of a counter block as a big-endian integer.
+            private static void IncrementCounter(byte[] counter, int bytes)
+            {
+                for(var i = 15; i >= 16 - bytes; i--)
+                {
+                    if(++counter[i] != 0)
+                    {
+                        break;
+                    }
+                }
+            }
+
+            // GHASH over A || 0-padding || C || 0-padding || [len(A)]64 || [len(C)]64 (SP 800-38D 6.4, 7.1).
+            private static byte[] Ghash(byte[] h, byte[] a, byte[] c)
+            {
+                var y = new byte[16];
+                foreach(var part in new[] { a, c })
+                {
+                    for(var offset = 0; offset < part.Length; offset += 16)
+                    {
+                        for(var i = 0; i < 16 && offset + i < part.Length; i++)
+                        {
+                            y[i] ^= part[offset + i];
+                        }
+                        y = MultiplyInGf128(y, h);
+                    }
+                }
+                var lengths = new byte[16];
+                WriteBigEndianBits(lengths, 0, (ulong)a.Length * 8);
+                WriteBigEndianBits(lengths, 8, (ulong)c.Length * 8);
+                for(var i = 0; i < 16; i++)
+                {
+                    y[i] ^= lengths[i];
+                }
+                return MultiplyInGf128(y, h);
+            }
+
+            private static void WriteBigEndianBits(byte[] buffer, int offset, ulong value)
+            {
+                for(var i = 7; i >= 0; i--)
+                {
+                    buffer[offset + i] = (byte)value;
+                    value >>= 8;
+                }
+            }
+
+            // X * Y in GF(2^128) with GCM's bit order (SP 800-38D section 6.3, R = 11100001 || 0^120).
+            private static byte[] MultiplyInGf128(byte[] x, byte[] y)
+            {
+                var z = new byte[16];
+                var v = (byte[])y.Clone();
+                for(var bit = 0; bit < 128; bit++)
+                {
+                    if((x[bit / 8] & (0x80 >> (bit % 8))) != 0)
+                    {
+                        for(var i = 0; i < 16; i++)
+                        {
+                            z[i] ^= v[i];
+                        }
+                    }
+                    var lsb = (v[15] & 1) != 0;
+                    for(var i = 15; i > 0; i--)
+                    {
+                        v[i] = (byte)((v[i] >> 1) | (v[i - 1] << 7));
+                    }
+                    v[0] >>= 1;
+                    if(lsb)
+                    {
+                        v[0] ^= 0xE1;
+                    }
+                }
+                return z;
+            }
+
+            // AES-XCBC-MAC-96's full 128-bit MAC (RFC 3566) in one initialize/finalize job, as
+            // fsl_caam's CAAM_HASH runs kCAAM_XcbcMac (AAI 0x70, key in the class 1 key register,
+            // MAC at class 1 context offset 0). K1 = E(K, 0x01..), K2 = E(K, 0x02..), K3 = E(K, 0x03..);
+            // CBC-MAC under K1, the last block XORed with K2 when complete, padded (10*) and XORed
+            // with K3 otherwise. A job split into init/update/finalize needs the SDK's derived-key
+            // store (FIFO STORE of K1), which is not modelled: those are refused with a mode error.
+            private void RunAesXcbcMac(byte[] key, byte[] data, uint word, int commandIndex)
+            {
+                if(((word >> 2) & 3) != StateInitFinal)
+                {
+                    throw new CaamException(CcbError(ChaAes, CcbModeError, commandIndex), "AES-XCBC-MAC split over several jobs is not modelled");
+                }
+                var transform = AesTransform(key, true);
+                var subkeys = new byte[3][];
+                for(var n = 0; n < 3; n++)
+                {
+                    var constant = Enumerable.Repeat((byte)(n + 1), 16).ToArray();
+                    subkeys[n] = new byte[16];
+                    transform.TransformBlock(constant, 0, 16, subkeys[n], 0);
+                }
+                var k1 = AesTransform(subkeys[0], true);
+                var mac = new byte[16];
+                var block = new byte[16];
+                var chained = data.Length == 0 ? 0 : (data.Length - 1) / 16 * 16;
+                for(var offset = 0; offset < chained; offset += 16)
+                {
+                    for(var i = 0; i < 16; i++)
+                    {
+                        block[i] = (byte)(mac[i] ^ data[offset + i]);
+                    }
+                    k1.TransformBlock(block, 0, 16, mac, 0);
+                }
+                var rest = data.Length - chained;
+                var last = rest == 16 ? subkeys[1] : subkeys[2];
+                for(var i = 0; i < 16; i++)
+                {
+                    var m = i < rest ? data[chained + i] : (i == rest ? (byte)0x80 : (byte)0);
+                    block[i] = (byte)(mac[i] ^ m ^ last[i]);
+                }
+                k1.TransformBlock(block, 0, 16, mac, 0);
+                Array.Copy(mac, 0, context[0], 0, 16);
             }
 
             // AES-CMAC (NIST SP 800-38B, RFC 4493) as fsl_caam runs it (kCAAM_Cmac: AAI 0x60, class 1
@@ -1736,11 +2095,16 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var algorithm = (word >> 16) & 0xFF;
                 var aai = (word >> 4) & 0x1FF;
                 var state = (word >> 2) & 3;
+                var wide = algorithm == AlgorithmSha384 || algorithm == AlgorithmSha512;
+                if(aai == MdhaHmac && state == StateInitFinal)
+                {
+                    RunHmac(algorithm, data, wide, commandIndex);
+                    return;
+                }
                 if(aai != 0)
                 {
-                    throw new CaamException(CcbError(ChaMd, CcbModeError, commandIndex), string.Format("MDHA AAI 0x{0:X} (HMAC/SMAC) not modelled", aai));
+                    throw new CaamException(CcbError(ChaMd, CcbModeError, commandIndex), string.Format("MDHA AAI 0x{0:X} state {1} not modelled (HMAC runs as one initialize/finalize job)", aai, state));
                 }
-                var wide = algorithm == AlgorithmSha384 || algorithm == AlgorithmSha512;
                 IShaEngine hash = wide ? (IShaEngine)new Sha512Engine(algorithm) : new ShaEngine(algorithm);
                 var initialize = (state & 1) != 0;
                 var finalize = (state & 2) != 0;
@@ -1769,6 +2133,155 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                     hash.SaveContext(context[1]);
                 }
+            }
+
+            // The CRC accelerator (class 2 algorithm 0x90) as fsl_caam's CAAM_CRC* drive it. AAI: 0x01
+            // IEEE 802.3 (polynomial 0x04C11DB7), 0x02 iSCSI (0x1EDC6F41), 0x04 custom polynomial
+            // (left-justified in the class 2 key register, its width 8 bits per key byte); with the
+            // custom one, DIS 0x10 (no input bit swap), DOS 0x20 (no output bit swap), DOC 0x40 (no
+            // output complement), IVZ 0x80 (initial value 0 instead of all ones). The register runs
+            // MSB first: swapping the input bits is the reflected CRC of the catalogue, swapping the
+            // output reflects and stores the result least significant byte first; without the swap
+            // it is stored most significant byte first. Both orders as NXP's caam driver example
+            // expects them: CRC-32C of its message (0x6073F163) as 63 F1 73 60, its CRC-16 with
+            // DIS|DOS|DOC|IVZ (0x4DC9) as 4D C9. An init or update job leaves the raw register
+            // (big-endian) and the bytes counted in the 12-byte class 2 context.
+            private void RunCrc(uint word, byte[] data, int commandIndex)
+            {
+                var aai = (word >> 4) & 0xFF;
+                var state = (word >> 2) & 3;
+                uint polynomial;
+                int width;
+                switch(aai & 0x0F)
+                {
+                case CrcIeee802:
+                    polynomial = 0x04C11DB7;
+                    width = 32;
+                    break;
+                case CrcIetf3385:
+                    polynomial = 0x1EDC6F41;
+                    width = 32;
+                    break;
+                case CrcCustom:
+                    var key = classKey[1];
+                    if(key.Length < 1 || key.Length > 4)
+                    {
+                        throw new CaamException(CcbError(ChaCrc, CcbKeySizeError, commandIndex), string.Format("CRC polynomial of {0} bytes", key.Length));
+                    }
+                    width = 8 * key.Length;
+                    polynomial = 0;
+                    foreach(var b in key)
+                    {
+                        polynomial = (polynomial << 8) | b;
+                    }
+                    break;
+                default:
+                    throw new CaamException(CcbError(ChaCrc, CcbModeError, commandIndex), string.Format("CRC mode (AAI 0x{0:X}) not modelled", aai));
+                }
+                var custom = (aai & 0x0F) == CrcCustom;
+                var reflectInput = !(custom && (aai & CrcNoInputSwap) != 0);
+                var reflectOutput = !(custom && (aai & CrcNoOutputSwap) != 0);
+                var complement = !(custom && (aai & CrcNoComplement) != 0);
+                var mask = width == 32 ? 0xFFFFFFFFu : (1u << width) - 1;
+                var top = 1u << (width - 1);
+                var initialize = (state & 1) != 0;
+                var finalize = (state & 2) != 0;
+                var register = initialize ? (custom && (aai & CrcInitialZero) != 0 ? 0u : mask) : ReadUInt32BigEndian(context[1], 0);
+                ulong counted = initialize ? 0 : BitConverter.ToUInt64(context[1], 4);
+                foreach(var b in data)
+                {
+                    var value = reflectInput ? ReverseBits(b, 8) : b;
+                    register ^= width >= 8 ? value << (width - 8) : value >> (8 - width);
+                    for(var bit = 0; bit < 8; bit++)
+                    {
+                        register = (register & top) != 0 ? ((register << 1) ^ polynomial) & mask : (register << 1) & mask;
+                    }
+                }
+                counted += (ulong)data.Length;
+                Cycles += (ulong)((data.Length + 63) / 64) * caam.CrcCyclesPerBlock;
+                Array.Clear(context[1], 0, context[1].Length);
+                if(!finalize)
+                {
+                    WriteUInt32BigEndian(context[1], 0, register);
+                    Array.Copy(BitConverter.GetBytes(counted), 0, context[1], 4, 8);
+                    return;
+                }
+                var result = (reflectOutput ? ReverseBits(register, width) : register) ^ (complement ? mask : 0u);
+                if(reflectOutput)
+                {
+                    Array.Copy(BitConverter.GetBytes(result), context[1], 4);
+                }
+                else
+                {
+                    WriteUInt32BigEndian(context[1], 0, width == 32 ? result : result << (32 - width));
+                }
+            }
+
+            private static uint ReadUInt32BigEndian(byte[] data, int offset)
+            {
+                return (uint)(data[offset] << 24 | data[offset + 1] << 16 | data[offset + 2] << 8 | data[offset + 3]);
+            }
+
+            private static void WriteUInt32BigEndian(byte[] data, int offset, uint value)
+            {
+                for(var i = 3; i >= 0; i--)
+                {
+                    data[offset + i] = (byte)value;
+                    value >>= 8;
+                }
+            }
+
+            private static uint ReverseBits(uint value, int width)
+            {
+                var result = 0u;
+                for(var i = 0; i < width; i++)
+                {
+                    result = (result << 1) | ((value >> i) & 1);
+                }
+                return result;
+            }
+
+            // HMAC (FIPS 198-1) in one initialize/finalize job, as fsl_caam's CAAM_HMAC runs it: the
+            // key (at most one block: the SDK hashes longer keys first) in the class 2 key register,
+            // MDHA AAI 0x01 (HMAC with a non-derived key), the MAC left in the class 2 context.
+            // Timing: the inner and outer hashes' blocks at the algorithm's block time, as the
+            // MDHA computes them (the key's ipad/opad blocks included).
+            private void RunHmac(uint algorithm, byte[] data, bool wide, int commandIndex)
+            {
+                var key = classKey[1];
+                var blockBytes = wide ? 128 : 64;
+                var blocks = 0;
+                if(key.Length > blockBytes)
+                {
+                    key = Digest(algorithm, key, ref blocks);
+                }
+                var inner = new byte[blockBytes + data.Length];
+                var outer = new byte[blockBytes];
+                for(var i = 0; i < blockBytes; i++)
+                {
+                    var k = i < key.Length ? key[i] : (byte)0;
+                    inner[i] = (byte)(k ^ 0x36);
+                    outer[i] = (byte)(k ^ 0x5C);
+                }
+                Array.Copy(data, 0, inner, blockBytes, data.Length);
+                var innerDigest = Digest(algorithm, inner, ref blocks);
+                var outerMessage = new byte[blockBytes + innerDigest.Length];
+                Array.Copy(outer, outerMessage, blockBytes);
+                Array.Copy(innerDigest, 0, outerMessage, blockBytes, innerDigest.Length);
+                var mac = Digest(algorithm, outerMessage, ref blocks);
+                Cycles += (ulong)blocks * (wide ? caam.Sha512CyclesPerBlock
+                    : algorithm == AlgorithmSha1 ? caam.Sha1CyclesPerBlock : caam.Sha256CyclesPerBlock);
+                Array.Clear(context[1], 0, context[1].Length);
+                Array.Copy(mac, context[1], mac.Length);
+            }
+
+            private static byte[] Digest(uint algorithm, byte[] message, ref int blocks)
+            {
+                var wide = algorithm == AlgorithmSha384 || algorithm == AlgorithmSha512;
+                IShaEngine hash = wide ? (IShaEngine)new Sha512Engine(algorithm) : new ShaEngine(algorithm);
+                blocks += hash.Update(message);
+                blocks += hash.Finish();
+                return hash.Digest();
             }
 
             private void RunPkha(uint word, int commandIndex)
@@ -2109,6 +2622,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private uint haltStatus;
             private uint dataSize;
             private uint pkhaFlags;
+            private uint icvSize;
+            private bool class1Last;
+            private byte[] aeadIv = new byte[0];
+            private readonly List<byte> aad = new List<byte>();
+            private readonly List<byte> icv = new List<byte>();
 
             private const int ContextBytes = 128;
 
@@ -2144,6 +2662,9 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private const int FifoMessage = 0x10;
             private const int FifoIv = 0x20;
             private const int FifoBitData = 0x28;
+            private const int FifoAad = 0x30;
+            private const int FifoIcv = 0x38;
+            private const int FifoLast1 = 0x02;
             private const int FifoStoreMessage = 0x30;
             private const int FifoStoreRngStore = 0x34;
             private const int FifoStoreRngFifo = 0x35;
@@ -2173,10 +2694,26 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private const uint AlgorithmSha384 = 0x44;
             private const uint AlgorithmSha512 = 0x45;
             private const uint AlgorithmRng = 0x50;
+            private const uint AlgorithmCrc = 0x90;
+            private const uint CrcIeee802 = 0x01;
+            private const uint CrcIetf3385 = 0x02;
+            private const uint CrcCustom = 0x04;
+            private const uint CrcNoInputSwap = 0x10;
+            private const uint CrcNoOutputSwap = 0x20;
+            private const uint CrcNoComplement = 0x40;
+            private const uint CrcInitialZero = 0x80;
             private const uint AesCtr = 0x00;
             private const uint AesCbc = 0x10;
             private const uint AesEcb = 0x20;
             private const uint AesCmac = 0x60;
+            private const uint AesXcbcMac = 0x70;
+            private const uint DesCfb64 = 0x30;
+            private const uint DesOfb = 0x40;
+            private const uint AesCcm = 0x80;
+            private const uint MdhaHmac = 0x01;
+            private const uint StateInitFinal = 3;
+            private const uint AesGcm = 0x90;
+            private const uint OperationIcvTest = 0x2;
             private const uint RngInstantiate = 1;
             private const uint RngReseed = 2;
             private const uint RngUninstantiate = 3;

@@ -54,6 +54,29 @@ def _templates(rng: random.Random) -> list[list[int]]:
         # SHA-384/512: one-shot, and an update carried through the 72-byte context.
         [0x8444000C, 0x24570000, d(), 200, 0x54200030, d(), 0xA0C00000],
         [0x14200048, d(), 0x84450000, 0x24570000, d(), 256, 0x54200048, d(), 0xA0C00000],
+        # AES-GCM as templateAesGcm (encrypt with the tag STORE; decrypt with the ICV_TEST step).
+        [0x02000000 | key, d(), 0x82100909, 0x12830004, 16, 0x2221000C, d(), 0x22310014, d(),
+         0x22530000, d(), 60, 0x60700000, d(), 60, 0x52200010, d(), 0xA0C00000],
+        [0x02000000 | key, d(), 0x82100908, 0x12830004, 16, 0x2221000C, d(), 0x22310014, d(),
+         0x22530000, d(), 60, 0x60700000, d(), 60, 0xA3001201, 0x10880004, 0x08000004, 0x12820004, 0,
+         0x12830004, 16, 0x82100902, 0x223B0010, d()],
+        # AES-CCM as templateAesCcm: B0 and CTR0 immediate, encoded AAD length, ICV on decrypt.
+        [0x02000000 | key, d(), 0x12A00010, *[rng.getrandbits(32) for _ in range(4)], 0x12A01010,
+         *[rng.getrandbits(32) for _ in range(4)], 0x8210080D, 0x22B00004, rng.getrandbits(32),
+         0x22310006, d(), 0x22530000, d(), 16, 0x60700000, d(), 16, 0x52202008, d()],
+        [0x02000000 | key, d(), 0x12A00010, *[rng.getrandbits(32) for _ in range(4)], 0x12A01010,
+         *[rng.getrandbits(32) for _ in range(4)], 0x8210080E, 0x22510000, d(), 16, 0x60700000, d(), 16,
+         0x223B0008, d()],
+        # AES-XCBC-MAC, HMAC-SHA-256 (key in the class 2 key register) and CRC through templateHash.
+        [0x02000010, d(), 0x8210070C, 0x22530000, d(), 20, 0x52200010, d(), 0xA0C00000],
+        [0x04004000 | rng.choice([20, 32, 64, 131]), d(), 0x8443001C, 0x24570000, d(), 50, 0x54200020,
+         d(), 0xA0C00000],
+        [0x84900000 | (rng.choice([0x01, 0x02]) << 4) | 0xC, 0x24570000, d(), 9, 0x54200004, d(),
+         0xA0C00000],
+        [0x04000002, d(), 0x84900F4C, 0x24570000, d(), 9, 0x54200004, d(), 0xA0C00000],
+        # DES CFB-64 / OFB.
+        [0x02800008, rng.getrandbits(32), rng.getrandbits(32), 0x12200008, d(), 0x22130018, d(),
+         0x60300018, d(), 0x82200000 | rng.choice([0x300, 0x400]) | rng.randrange(2)],
         [0x82500006],
         [0x12820004, 32, 0x82500000, 0x60700000, d(), 32],
         [0xA0000002, 0, 0x82501000],

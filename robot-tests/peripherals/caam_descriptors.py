@@ -44,6 +44,7 @@ OPERATION_PKHA = 0x81800000
 HALT_USER = 0xA0C00000
 
 AES_AAI = {"ctr": 0x000, "cbc": 0x100, "ecb": 0x200}
+DES_AAI = {"cbc": 0x100, "ecb": 0x200, "cfb": 0x300, "ofb": 0x400}
 HASH_ALGSEL = {"sha1": 0x41, "sha224": 0x42, "sha256": 0x43, "sha384": 0x44, "sha512": 0x45}
 HASH_STATE = {"update": 0, "init": 1, "final": 2, "initfinal": 3}
 HASH_CONTEXT_BYTES = {"sha1": 28, "sha224": 40, "sha256": 40, "sha384": 72, "sha512": 72}
@@ -145,7 +146,7 @@ def des_descriptor(mode: str, encrypt, key_hex: str, iv_address, source, destina
     key = bytes.fromhex(key_hex)
     words = [int.from_bytes(key[i:i + 4], "little") for i in range(0, len(key), 4)]
     algorithm = 0x21 if len(key) > 8 else 0x20
-    operation = 0x82000000 | (algorithm << 16) | AES_AAI[mode.lower()] | _int(encrypt)
+    operation = 0x82000000 | (algorithm << 16) | DES_AAI[mode.lower()] | _int(encrypt)
     body = [0x02800000 | len(key), *words, LOAD_CLASS1_CONTEXT | 8, iv_address,
             0x22130000 | _int(size), source, 0x60300000 | _int(size), destination, operation]
     return with_header(body)
@@ -163,6 +164,112 @@ def cmac_descriptor(state: str, key_address, key_bytes, context_address, message
     body += [OPERATION_AES | 0x600 | (HASH_STATE[state] << 2)]
     body += [FIFO_LOAD_CLASS1_MSG_EXT, message, size, STORE_CLASS1_CONTEXT | 32, output, HALT_USER]
     return with_header(body)
+
+
+def _immediate_words(hex_bytes: str) -> list[int]:
+    """Bytes placed in descriptor words as the SDK's memcpy places them (little-endian words)."""
+    data = bytes.fromhex(hex_bytes)
+    data += bytes(-len(data) % 4)
+    return [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
+
+
+def gcm_descriptor(encrypt, key_address, key_bytes, iv_address, iv_bytes, aad_address, aad_bytes,
+                   source, destination, size, tag_address, tag_bytes) -> list[int]:
+    """fsl_caam templateAesGcm: KEY, OPERATION AES GCM (AAI 0x90) finalize, LOAD the ICV size,
+    FIFO LOAD IV (0x21) and AAD (0x31) with LC1 on the last of them, the message (0x13) and FIFO
+    STORE it; encrypt: STORE the tag from the class 1 context, HALT; decrypt: checkpoint, clear
+    written, C1DS = 0, OPERATION with ICV_TEST, FIFO LOAD ICV (0x3B)."""
+    encrypt, size, aad_bytes = _int(encrypt), _int(size), _int(aad_bytes)
+    iv_last = aad_bytes == 0 and size == 0
+    aad_last = size == 0
+    body = [KEY_CLASS1 | _int(key_bytes), key_address, OPERATION_AES | 0x908 | encrypt,
+            0x12830004, _int(tag_bytes),
+            0x22210000 | _int(iv_bytes) | (0x20000 if iv_last else 0), iv_address,
+            0x22310000 | aad_bytes | (0x20000 if not iv_last and aad_last else 0), aad_address,
+            FIFO_LOAD_CLASS1_MSG_EXT, source, size, FIFO_STORE_MSG_EXT, destination, size]
+    if encrypt:
+        body += [STORE_CLASS1_CONTEXT | _int(tag_bytes), tag_address, HALT_USER]
+    else:
+        body += [0xA3001201, 0x10880004, 0x08000004, LOAD_CLASS1_DATA_SIZE_IMM, 0,
+                 0x12830004, _int(tag_bytes), OPERATION_AES | 0x902, 0x223B0000 | _int(tag_bytes),
+                 tag_address]
+    return with_header(body)
+
+
+def ccm_descriptor(encrypt, key_address, key_bytes, b0_hex: str, ctr0_hex: str, aad_hex: str,
+                   aad_address, source, destination, size, tag_address, tag_bytes) -> list[int]:
+    """fsl_caam templateAesCcm: KEY, LOAD B0 and CTR0 (immediate) to class 1 context offsets 0 and
+    16, OPERATION AES CCM (AAI 0x80) init/finalize (ICV_TEST on decrypt), FIFO LOAD the encoded
+    AAD length with the first two AAD bytes (immediate) then the rest (0x31), the message, FIFO
+    STORE it; encrypt: STORE the encrypted MAC from context offset 32; decrypt: FIFO LOAD ICV.
+    The rest of the AAD must already be at aad_address."""
+    encrypt, size = _int(encrypt), _int(size)
+    aad = bytes.fromhex(aad_hex)
+    operation = OPERATION_AES | 0x80C | (1 if encrypt else 2)
+    body = [KEY_CLASS1 | _int(key_bytes), key_address, 0x12A00010, *_immediate_words(b0_hex),
+            0x12A01010, *_immediate_words(ctr0_hex), operation]
+    if aad:
+        head = len(aad).to_bytes(2, "big") + aad[:2]
+        body += [0x22B00004 | (0x10000 if len(aad) <= 2 else 0), *_immediate_words(head.hex())]
+    if len(aad) > 2:
+        body += [0x22310000 | (len(aad) - 2), aad_address]
+    body += [0x22530000 if encrypt else 0x22510000, source, size, FIFO_STORE_MSG_EXT, destination, size]
+    if encrypt:
+        body += [0x52202000 | _int(tag_bytes), tag_address]
+    else:
+        body += [0x223B0000 | _int(tag_bytes), tag_address]
+    return with_header(body)
+
+
+def hmac_descriptor(algorithm: str, key_address, key_bytes, message, size, output, output_bytes) -> list[int]:
+    """fsl_caam CAAM_HMAC through templateHash (initialize/finalize): KEY class 2 (plaintext), OPERATION
+    MDHA AAI 0x01 (HMAC, non-derived key), FIFO LOAD the message, STORE the MAC from the context."""
+    body = [0x04000000 | 0x4000 | _int(key_bytes), key_address,
+            0x84000000 | (HASH_ALGSEL[algorithm.lower()] << 16) | 0x010 | (HASH_STATE["initfinal"] << 2),
+            FIFO_LOAD_CLASS2_MSG_EXT, message, size, STORE_CLASS2_CONTEXT | _int(output_bytes), output,
+            HALT_USER]
+    return with_header(body)
+
+
+def xcbc_descriptor(key_address, message, size, output) -> list[int]:
+    """fsl_caam kCAAM_XcbcMac through templateHash (class 1, initialize/finalize): AES AAI 0x70."""
+    body = [KEY_CLASS1 | 16, key_address, OPERATION_AES | 0x700 | (HASH_STATE["initfinal"] << 2),
+            FIFO_LOAD_CLASS1_MSG_EXT, message, size, STORE_CLASS1_CONTEXT | 16, output, HALT_USER]
+    return with_header(body)
+
+
+CRC_MODE = {"ieee802": 0x01, "iscsi": 0x02, "custom": 0x04, "dis": 0x10, "dos": 0x20, "doc": 0x40,
+            "ivz": 0x80}
+
+
+def crc_descriptor(modes: str, state: str, context_address, message, size, output, output_bytes,
+                   polynomial_address=0, polynomial_bytes=0) -> list[int]:
+    """fsl_caam CAAM_CRC* through templateHash (class 2): [KEY the custom polynomial], [LOAD the
+    12-byte context], OPERATION CRC (algorithm 0x90) with the AAI modes ("iscsi", "custom+dis+dos"),
+    FIFO LOAD the message, STORE the result or the context."""
+    aai = 0
+    for mode in modes.lower().split("+"):
+        aai |= CRC_MODE[mode]
+    state = state.lower()
+    body = []
+    if _int(polynomial_bytes):
+        body += [0x04000000 | _int(polynomial_bytes), polynomial_address]
+    if state in ("update", "final"):
+        body += [LOAD_CLASS2_CONTEXT | 12, context_address]
+    body += [0x84900000 | (aai << 4) | (HASH_STATE[state] << 2), FIFO_LOAD_CLASS2_MSG_EXT, message, size,
+             STORE_CLASS2_CONTEXT | _int(output_bytes), output, HALT_USER]
+    return with_header(body)
+
+
+def ccm_blocks(nonce_hex: str, aad_bytes, payload_bytes, tag_bytes) -> tuple[str, str]:
+    """B0 and CTR0 by the formatting function of SP 800-38C Appendix A (A.2.1, A.3), which the
+    SDK's caam_aes_ccm_context_init computes before building the descriptor."""
+    nonce = bytes.fromhex(nonce_hex)
+    q = 15 - len(nonce)
+    flags = (0x40 if _int(aad_bytes) else 0) | (((_int(tag_bytes) - 2) // 2) << 3) | (q - 1)
+    b0 = bytes([flags]) + nonce + _int(payload_bytes).to_bytes(q, "big")
+    ctr0 = bytes([q - 1]) + nonce + bytes(q)
+    return b0.hex(), ctr0.hex()
 
 
 def hash_descriptor(algorithm: str, state: str, context_address, message, size, output, output_bytes,

@@ -61,6 +61,8 @@ ${DES_KAT_PT}       8000000000000000
 ${DES_KAT_CT}       95f8a5e5dd31d900
 ${TDEA_KEY}         0123456789abcdef23456789abcdef01456789abcdef0123
 ${TDEA_PT}          54686520717566636b2062726f776e20666f78206a756d70
+# FIPS 81 appendix plaintext "Now is the time for all ".
+${FIPS81_PT}        4e6f77206973207468652074696d6520666f7220616c6c20
 ${TDEA_CT}          a826fd8ce53b855fcce21c8112256fe668d5c05dd9b6b900
 # FIPS 180-4 examples (SHA-384/512): "abc" and the 112-byte two-block message.
 ${MSG112}           61626364656667686263646566676869636465666768696a6465666768696a6b65666768696a6b6c666768696a6b6c6d6768696a6b6c6d6e68696a6b6c6d6e6f696a6b6c6d6e6f706a6b6c6d6e6f70716b6c6d6e6f7071726c6d6e6f707172736d6e6f70717273746e6f707172737475
@@ -180,6 +182,110 @@ AES-CMAC Should Match RFC 4493
     Job Should Succeed    ${job}
     ${out}=    Read Hex    ${CONTEXT}    16
     Should Be Equal    ${out}    ${mac}    CMAC of ${length} bytes
+
+GCM Should Match
+    [Documentation]    Encrypts, checks ciphertext and tag, decrypts with the tag, and expects a
+    ...                flipped tag bit to end the job with the AES CCB "ICV check failed" status.
+    [Arguments]    ${key}    ${iv}    ${aad}    ${plaintext}    ${ciphertext}    ${tag}
+    ${size}=    Evaluate    len('${plaintext}') // 2
+    ${iv_bytes}=    Evaluate    len('${iv}') // 2
+    ${aad_bytes}=    Evaluate    len('${aad}') // 2
+    Write Hex    ${KEY_AT}    ${key}
+    Write Hex    ${IV_AT}    ${iv}
+    IF    ${aad_bytes} > 0    Write Hex    ${OPS}    ${aad}
+    Write Hex    ${SOURCE}    ${plaintext}
+    ${job}=    Gcm Descriptor    1    ${KEY_AT}    16    ${IV_AT}    ${iv_bytes}    ${OPS}    ${aad_bytes}    ${SOURCE}    ${DEST}    ${size}    ${DIGEST_AT}    16
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    ${size}
+    Should Be Equal    ${out}    ${ciphertext}    GCM ciphertext
+    ${out}=    Read Hex    ${DIGEST_AT}    16
+    Should Be Equal    ${out}    ${tag}    GCM tag
+    Write Hex    ${SOURCE}    ${ciphertext}
+    ${job}=    Gcm Descriptor    0    ${KEY_AT}    16    ${IV_AT}    ${iv_bytes}    ${OPS}    ${aad_bytes}    ${SOURCE}    ${DEST}    ${size}    ${DIGEST_AT}    16
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    ${size}
+    Should Be Equal    ${out}    ${plaintext}    GCM plaintext
+    ${bad}=    Evaluate    '%02x' % (int('${tag}'[:2], 16) ^ 1) + '${tag}'[2:]
+    Write Hex    ${DIGEST_AT}    ${bad}
+    ICV Check Should Fail    ${job}
+
+ICV Check Should Fail
+    [Arguments]    ${job}
+    ${status}=    Run Job    ${job}
+    ${kind}=    Evaluate    '0x%08X' % (${status} & 0xFFFF00FF)
+    Should Be Equal    ${kind}    0x2000001A    a wrong tag must end the job with ICV check failed (AES CCB error 0xA)
+
+CCM Should Match
+    [Arguments]    ${nonce}    ${aad}    ${plaintext}    ${ciphertext}    ${tag}
+    ${size}=    Evaluate    len('${plaintext}') // 2
+    ${aad_bytes}=    Evaluate    len('${aad}') // 2
+    ${tag_bytes}=    Evaluate    len('${tag}') // 2
+    ${b0}    ${ctr0}=    Ccm Blocks    ${nonce}    ${aad_bytes}    ${size}    ${tag_bytes}
+    Write Hex    ${KEY_AT}    404142434445464748494a4b4c4d4e4f
+    ${rest}=    Evaluate    '${aad}'[4:]
+    IF    len($rest) > 0    Write Hex    ${OPS}    ${rest}
+    Write Hex    ${SOURCE}    ${plaintext}
+    ${job}=    Ccm Descriptor    1    ${KEY_AT}    16    ${b0}    ${ctr0}    ${aad}    ${OPS}    ${SOURCE}    ${DEST}    ${size}    ${DIGEST_AT}    ${tag_bytes}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    ${size}
+    Should Be Equal    ${out}    ${ciphertext}    CCM ciphertext
+    ${out}=    Read Hex    ${DIGEST_AT}    ${tag_bytes}
+    Should Be Equal    ${out}    ${tag}    CCM tag
+    Write Hex    ${SOURCE}    ${ciphertext}
+    ${job}=    Ccm Descriptor    0    ${KEY_AT}    16    ${b0}    ${ctr0}    ${aad}    ${OPS}    ${SOURCE}    ${DEST}    ${size}    ${DIGEST_AT}    ${tag_bytes}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    ${size}
+    Should Be Equal    ${out}    ${plaintext}    CCM plaintext
+    ${bad}=    Evaluate    '${tag}'[:-2] + '%02x' % (int('${tag}'[-2:], 16) ^ 0x80)
+    Write Hex    ${DIGEST_AT}    ${bad}
+    ICV Check Should Fail    ${job}
+
+HMAC Should Match
+    [Arguments]    ${algorithm}    ${key}    ${message}    ${mac}
+    ${key_bytes}=    Evaluate    len('${key}') // 2
+    ${size}=    Evaluate    len('${message}') // 2
+    ${mac_bytes}=    Evaluate    len('${mac}') // 2
+    Write Hex    ${OPS}    ${key}
+    Write Hex    ${SOURCE}    ${message}
+    ${job}=    Hmac Descriptor    ${algorithm}    ${OPS}    ${key_bytes}    ${SOURCE}    ${size}    ${DIGEST_AT}    ${mac_bytes}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DIGEST_AT}    ${mac_bytes}
+    Should Be Equal    ${out}    ${mac}    HMAC-${algorithm}
+
+XCBC Should Match RFC 3566
+    [Arguments]    ${length}    ${mac}
+    Write Hex    ${KEY_AT}    000102030405060708090a0b0c0d0e0f
+    Write Hex    ${SOURCE}    000102030405060708090a0b0c0d0e0f10111213
+    ${job}=    Xcbc Descriptor    ${KEY_AT}    ${SOURCE}    ${length}    ${CONTEXT}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${CONTEXT}    16
+    Should Be Equal    ${out}    ${mac}    XCBC-MAC of ${length} bytes
+
+CRC Should Match
+    [Arguments]    ${modes}    ${polynomial}    ${result}
+    ${poly_bytes}=    Evaluate    len('${polynomial}') // 2
+    IF    ${poly_bytes} > 0    Write Hex    ${KEY_AT}    ${polynomial}
+    ${bytes}=    Evaluate    len('${result}') // 2
+    Write Hex    ${SOURCE}    313233343536373839
+    ${job}=    Crc Descriptor    ${modes}    initfinal    0    ${SOURCE}    9    ${DIGEST_AT}    4    ${KEY_AT}    ${poly_bytes}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DIGEST_AT}    ${bytes}
+    Should Be Equal    ${out}    ${result}    CRC ${modes}
+
+DES Feedback Should Match FIPS 81
+    [Arguments]    ${mode}    ${ciphertext}
+    Write Hex    ${IV_AT}    1234567890abcdef
+    Write Hex    ${SOURCE}    ${FIPS81_PT}
+    ${job}=    Des Descriptor    ${mode}    1    0123456789abcdef    ${IV_AT}    ${SOURCE}    ${DEST}    24
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    24
+    Should Be Equal    ${out}    ${ciphertext}    DES-${mode} encrypt
+    Write Hex    ${IV_AT}    1234567890abcdef
+    Write Hex    ${SOURCE}    ${ciphertext}
+    ${job}=    Des Descriptor    ${mode}    0    0123456789abcdef    ${IV_AT}    ${SOURCE}    ${DEST}    24
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    24
+    Should Be Equal    ${out}    ${FIPS81_PT}    DES-${mode} decrypt
 
 Hash Should Match FIPS 180-4
     [Arguments]    ${algorithm}    ${message}    ${digest}
@@ -355,6 +461,80 @@ Should Carry An AES-CMAC Across Jobs Through Its Context
     Job Should Succeed    ${final}
     ${out}=    Read Hex    ${CONTEXT}    16
     Should Be Equal    ${out}    dfa66747de9ae63030ca32611497c827
+
+Should Run The GCM Specification Test Cases 3 And 4
+    [Documentation]    McGrew and Viega, "The Galois/Counter Mode of Operation", test cases 3 (no
+    ...                AAD, 64 bytes) and 4 (20 bytes of AAD, 60 bytes), AES-128, 96-bit IV, as
+    ...                fsl_caam's templateAesGcm runs them; a wrong tag fails the ICV check.
+    [Template]    GCM Should Match
+    feffe9928665731c6d6a8f9467308308    cafebabefacedbaddecaf888    ${EMPTY}    d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b391aafd255    42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985    4d5c2af327cd64a62cf35abd2ba6fab4
+    feffe9928665731c6d6a8f9467308308    cafebabefacedbaddecaf888    feedfacedeadbeeffeedfacedeadbeefabaddad2    d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39    42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091    5bc94fbc3221a5db94fae95ae7121a47
+
+Should Run The GCM Test Case 6 With A 60-Byte IV
+    [Documentation]    Test case 6: the IV is not 96 bits, so J0 = GHASH(IV) (SP 800-38D 7.1).
+    [Template]    GCM Should Match
+    feffe9928665731c6d6a8f9467308308    9313225df88406e555909c5aff5269aa6a7a9538534f7da1e4c303d2a318a728c3c0c95156809539fcf0e2429a6b525416aedbf5a0de6a57a637b39b    feedfacedeadbeeffeedfacedeadbeefabaddad2    d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39    8ce24998625615b603a033aca13fb894be9112a5c3a211a8ba262a3cca7e2ca701e4a9a4fba43c90ccdcb281d48c7c6fd62875d2aca417034c34aee5    619cc5aefffe0bfa462af43c1699d050
+
+Should Run The SP 800-38C Examples 1 And 2 With AES-CCM
+    [Documentation]    NIST SP 800-38C Appendix C.1 (4-byte tag) and C.2 (6-byte tag), key
+    ...                404142...4f; B0 and CTR0 formatted as the SDK formats them (SP 800-38C A.2);
+    ...                a wrong tag fails the ICV check.
+    [Template]    CCM Should Match
+    10111213141516      0001020304050607    20212223    7162015b    4dac255d
+    1011121314151617    000102030405060708090a0b0c0d0e0f    202122232425262728292a2b2c2d2e2f    d2a1f0e051ea5f62081a7792073d593d    1fc64fbfaccd
+
+Should MAC Test Case 1 Of RFC 2202 And RFC 4231 With HMAC
+    [Documentation]    Key 0x0b x 20, "Hi There": RFC 2202 (SHA-1) and RFC 4231 test case 1.
+    [Template]    HMAC Should Match
+    sha1      0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b    4869205468657265    b617318655057264e28bc0b6fb378c8ef146be00
+    sha224    0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b    4869205468657265    896fb1128abbdf196832107cd49df33f47b4b1169912ba4f53684b22
+    sha256    0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b    4869205468657265    b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7
+    sha384    0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b    4869205468657265    afd03944d84895626b0825f4ab46907f15f9dadbe4101ec682aa034c7cebc59cfaea9ea9076ede7f4af152e8b2fa9cb6
+    sha512    0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b    4869205468657265    87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854
+
+Should MAC RFC 4231 Test Cases 2 And 6 With HMAC-SHA-256
+    [Documentation]    Test case 2 ("Jefe", a key shorter than the hash) and test case 6 (a
+    ...                131-byte key, longer than the block: hashed first, as HMAC defines).
+    [Template]    HMAC Should Match
+    sha256    4a656665    7768617420646f2079612077616e7420666f72206e6f7468696e673f    5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843
+    sha256    aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa    54657374205573696e67204c6172676572205468616e20426c6f636b2d53697a65204b6579202d2048617368204b6579204669727374    60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54
+
+Should MAC The RFC 3566 Test Cases With AES-XCBC-MAC
+    [Documentation]    RFC 3566 section 4 test cases 1-4: key 000102...0f, messages of 0, 3, 16
+    ...                and 20 bytes of 000102...; one initialize/finalize job each.
+    [Template]    XCBC Should Match RFC 3566
+    0     75f0251d528ac01c4573dfd584d79f29
+    3     5b376580ae2f19afe7219ceef172756f
+    16    d2a246fa349b68a79998a4394ff7a263
+    20    47f51b4564966215b8985c63055ed308
+
+Should Compute The Catalogue Check Values Of "123456789" With The CRC Engine
+    [Documentation]    CRC catalogue check values: CRC-32 (IEEE 802.3) 0xCBF43926 and CRC-32C
+    ...                (iSCSI) 0xE3069283, reflected, stored least significant byte first; with the
+    ...                custom polynomial 0x1021 and no swaps, complement or initial value,
+    ...                CRC-16/XMODEM 0x31C3, stored most significant byte first (the two byte orders
+    ...                of NXP's caam driver example).
+    [Template]    CRC Should Match
+    ieee802                   ${EMPTY}    2639f4cb
+    iscsi                     ${EMPTY}    839206e3
+    custom+dis+dos+doc+ivz    1021        31c3
+
+Should Carry A CRC Across Jobs Through Its Context
+    [Documentation]    CRC-32C of "123456789" as an init job (4 bytes) and a final job (5 bytes).
+    Write Hex    ${SOURCE}    313233343536373839
+    ${init}=    Crc Descriptor    iscsi    init    0    ${SOURCE}    4    ${CONTEXT}    12
+    Job Should Succeed    ${init}
+    ${final}=    Crc Descriptor    iscsi    final    ${CONTEXT}    0x20242204    5    ${DIGEST_AT}    4
+    Job Should Succeed    ${final}
+    ${out}=    Read Hex    ${DIGEST_AT}    4
+    Should Be Equal    ${out}    839206e3
+
+Should Run DES CFB-64 And OFB As FIPS 81
+    [Documentation]    FIPS 81 appendix examples: key 0123456789abcdef, IV 1234567890abcdef,
+    ...                "Now is the time for all ".
+    [Template]    DES Feedback Should Match FIPS 81
+    cfb    f3096249c7f46e51a69e839b1a92f78403467133898ea622
+    ofb    f3096249c7f46e5135f24a242eeb3d3f3d6d5be3255af8c3
 
 Should Hash The FIPS 180-4 Examples
     [Template]    Hash Should Match FIPS 180-4

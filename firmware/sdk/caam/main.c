@@ -305,17 +305,48 @@ static void check_crc(caam_handle_t *h)
     uint8_t crc[4];
     uint8_t expected[4];
     size_t got_len = sizeof(crc);
-    load(expected, "cbf43926", sizeof(expected));
+    /* The CAAM stores a reflected CRC least significant byte first, as NXP's caam driver example
+     * expects its CRC-32C (0x6073F163 as 63 F1 73 60): check value 0xCBF43926 as 26 39 F4 CB. */
+    load(expected, "2639f4cb", sizeof(expected));
     status_t s = CAAM_CRC(CAAM, h, kCAAM_CrcIEEE, kCAAM_CRC_ModeDefault,
                           (const uint8_t *)"123456789", 9, NULL, 0, crc, &got_len);
     sdk_check("CAAM_CRC", "CRC-32 (IEEE 802.3) check value", s,
               s == kStatus_Success && got_len == 4 && memcmp(crc, expected, 4) == 0);
     got_len = sizeof(crc);
-    load(expected, "e3069283", sizeof(expected));
+    load(expected, "839206e3", sizeof(expected)); /* check value 0xE3069283 */
     s = CAAM_CRC(CAAM, h, kCAAM_CrciSCSI, kCAAM_CRC_ModeDefault, (const uint8_t *)"123456789", 9,
                  NULL, 0, crc, &got_len);
     sdk_check("CAAM_CRC", "CRC-32C (iSCSI) check value", s,
               s == kStatus_Success && got_len == 4 && memcmp(crc, expected, 4) == 0);
+
+    /* CRC-16/XMODEM (poly 0x1021, init 0, no reflection, no final XOR; check value 0x31C3) with
+     * the custom polynomial and the modes that turn swapping, complement and the initial value
+     * off, as NXP's caam example builds its CRC-16: unreflected, most significant byte first. */
+    static const uint8_t poly16[2] = {0x10, 0x21};
+    caam_aai_crc_alg_t plain = (caam_aai_crc_alg_t)((uint32_t)kCAAM_CRC_ModeDIS |
+                                                    (uint32_t)kCAAM_CRC_ModeDOS |
+                                                    (uint32_t)kCAAM_CRC_ModeDOC |
+                                                    (uint32_t)kCAAM_CRC_ModeIVZ);
+    got_len = sizeof(crc);
+    load(expected, "31c3", sizeof(expected));
+    s = CAAM_CRC(CAAM, h, kCAAM_CrcCUSTPOLY, plain, (const uint8_t *)"123456789", 9, poly16, 2, crc,
+                 &got_len);
+    sdk_check("CAAM_CRC", "CRC-16/XMODEM check value, custom polynomial", s,
+              s == kStatus_Success && memcmp(crc, expected, 2) == 0);
+
+    /* Streamed: CRC-32C of the check string in three pieces. */
+    caam_crc_ctx_t ctx;
+    got_len = sizeof(crc);
+    load(expected, "839206e3", sizeof(expected));
+    s = CAAM_CRC_Init(CAAM, h, &ctx, kCAAM_CrciSCSI, NULL, 0, kCAAM_CRC_ModeDefault);
+    sdk_check("CAAM_CRC_Init", "CRC-32C", s, s == kStatus_Success);
+    s = CAAM_CRC_Update(&ctx, (const uint8_t *)"123", 3);
+    s |= CAAM_CRC_Update(&ctx, (const uint8_t *)"45678", 5);
+    s |= CAAM_CRC_Update(&ctx, (const uint8_t *)"9", 1);
+    sdk_check("CAAM_CRC_Update", "CRC-32C check string in three pieces", s, s == kStatus_Success);
+    s = CAAM_CRC_Finish(&ctx, crc, &got_len);
+    sdk_check("CAAM_CRC_Finish", "CRC-32C check value", s,
+              s == kStatus_Success && memcmp(crc, expected, 4) == 0);
 }
 
 /* --- DES ------------------------------------------------------------------------------------- */
@@ -350,11 +381,11 @@ static void check_des(caam_handle_t *h)
     sdk_check_bytes("CAAM_DES2_EncryptCbc", "FIPS 81 CBC example, K1 = K2", s, kStatus_Success,
                     out, want, 24);
 
-    load(want, "f3096249c7f46e5135f24a242eeb3d3f3d6d5be3255af8c3", sizeof(want));
+    load(want, "f3096249c7f46e51a69e839b1a92f78403467133898ea622", sizeof(want));
     s = CAAM_DES_EncryptCfb(CAAM, h, in, out, 24, des_iv, des_key);
     sdk_check_bytes("CAAM_DES_EncryptCfb", "FIPS 81 64-bit CFB example", s, kStatus_Success, out,
                     want, 24);
-    load(want, "f3096249c7f46e51a69e839b1a92f78403467133898ea622", sizeof(want));
+    load(want, "f3096249c7f46e5135f24a242eeb3d3f3d6d5be3255af8c3", sizeof(want));
     s = CAAM_DES_EncryptOfb(CAAM, h, in, out, 24, des_iv, des_key);
     sdk_check_bytes("CAAM_DES_EncryptOfb", "FIPS 81 OFB example", s, kStatus_Success, out, want,
                     24);

@@ -65,6 +65,11 @@ namespace Antmicro.Renode.Peripherals.I2C
                 { OpRead, ExecuteRead },
                 { OpWrite, ExecuteWrite },
                 { OpLock, ExecuteLock },
+                { OpMac, ExecuteMac },
+                { OpCheckMac, ExecuteCheckMac },
+                { OpGenDig, ExecuteGenDig },
+                { OpUpdateExtra, ExecuteUpdateExtra },
+                { OpPause, ExecutePause },
             };
             UseMaximumExecutionTimes = false;
             WatchdogMilliseconds = DefaultWatchdogMilliseconds;
@@ -296,6 +301,11 @@ namespace Antmicro.Renode.Peripherals.I2C
                 ReadTimeMs = table[OpRead];
                 WriteTimeMs = table[OpWrite];
                 LockTimeMs = table[OpLock];
+                MacTimeMs = table[OpMac];
+                CheckMacTimeMs = table[OpCheckMac];
+                GenDigTimeMs = table[OpGenDig];
+                UpdateExtraTimeMs = table[OpUpdateExtra];
+                PauseTimeMs = table[OpPause];
             }
         }
 
@@ -310,6 +320,11 @@ namespace Antmicro.Renode.Peripherals.I2C
         public double ReadTimeMs { get; set; }
         public double WriteTimeMs { get; set; }
         public double LockTimeMs { get; set; }
+        public double MacTimeMs { get; set; }
+        public double CheckMacTimeMs { get; set; }
+        public double GenDigTimeMs { get; set; }
+        public double UpdateExtraTimeMs { get; set; }
+        public double PauseTimeMs { get; set; }
 
         /// <summary>Time to answer a packet that is rejected before execution (CRC, parse error).</summary>
         public double RejectTimeMs { get; set; }
@@ -565,6 +580,11 @@ namespace Antmicro.Renode.Peripherals.I2C
             case OpRead: return ReadTimeMs;
             case OpWrite: return WriteTimeMs;
             case OpLock: return LockTimeMs;
+            case OpMac: return MacTimeMs;
+            case OpCheckMac: return CheckMacTimeMs;
+            case OpGenDig: return GenDigTimeMs;
+            case OpUpdateExtra: return UpdateExtraTimeMs;
+            case OpPause: return PauseTimeMs;
             default: return RejectTimeMs;
             }
         }
@@ -635,6 +655,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                     return ParseError(p, "Nonce pass-through takes 32 bytes");
                 }
                 tempKey = (byte[])p.Data.Clone();
+                tempKeyFromInput = true;
                 return Status(StatusSuccess);
             }
             if(mode == 0x02 || p.Data.Length != 20)
@@ -652,6 +673,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
                 tempKey = sha.ComputeHash(message);
             }
+            tempKeyFromInput = false;
             return randOut;
         }
 
@@ -1007,6 +1029,263 @@ namespace Antmicro.Renode.Peripherals.I2C
             return Status(StatusSuccess);
         }
 
+        // MAC (ATECC508A data sheet, MAC command; the message as cryptoauthlib's atcah_mac builds it
+        // host-side): SHA-256 over key (slot KeyID or TempKey, mode bit 1) || challenge (the 32
+        // data bytes or TempKey, mode bit 0) || opcode || mode || KeyID || OTP/SN include data.
+        private byte[] ExecuteMac(Packet p)
+        {
+            var mode = p.Param1;
+            var challengeFromTempKey = (mode & 0x01) != 0;
+            var keyFromTempKey = (mode & 0x02) != 0;
+            if((mode & ~0x77) != 0 || p.Data.Length != (challengeFromTempKey ? 0 : 32))
+            {
+                return ParseError(p, "MAC: mode bits 0x77 only; 32 challenge bytes unless TempKey is the challenge");
+            }
+            if(!CheckTempKeyUse(p, mode, challengeFromTempKey || keyFromTempKey, out var failure))
+            {
+                return failure;
+            }
+            byte[] key;
+            if(keyFromTempKey)
+            {
+                key = tempKey;
+            }
+            else if(!SlotKey(p, p.Param2, out key, out failure))
+            {
+                return failure;
+            }
+            var message = new List<byte>();
+            message.AddRange(key);
+            message.AddRange(challengeFromTempKey ? tempKey : p.Data);
+            message.AddRange(new byte[] { OpMac, mode, (byte)p.Param2, (byte)(p.Param2 >> 8) });
+            message.AddRange(IncludeData(mode));
+            if(challengeFromTempKey || keyFromTempKey)
+            {
+                tempKey = null;
+            }
+            return Sha256(message.ToArray());
+        }
+
+        // CheckMac: the device computes the MAC a client should have returned and compares.
+        // Data: ClientChal (32) || ClientResp (32) || OtherData (13); status 0 on a match, 1 otherwise.
+        private byte[] ExecuteCheckMac(Packet p)
+        {
+            var mode = p.Param1;
+            var block2TempKey = (mode & 0x01) != 0;
+            var block1TempKey = (mode & 0x02) != 0;
+            if((mode & ~0x27) != 0 || p.Data.Length != 77)
+            {
+                return ParseError(p, "CheckMac: mode bits 0x27 only, 77 data bytes");
+            }
+            if(!CheckTempKeyUse(p, mode, block1TempKey || block2TempKey, out var failure))
+            {
+                return failure;
+            }
+            byte[] key;
+            if(block1TempKey)
+            {
+                key = tempKey;
+            }
+            else if(!SlotKey(p, p.Param2, out key, out failure))
+            {
+                return failure;
+            }
+            var other = p.Data.Skip(64).Take(13).ToArray();
+            var sn = SerialNumberBytes();
+            var message = new byte[88];
+            Array.Copy(key, 0, message, 0, 32);
+            Array.Copy(block2TempKey ? tempKey : p.Data, 0, message, 32, 32);
+            Array.Copy(other, 0, message, 64, 4);
+            if((mode & 0x20) != 0)
+            {
+                Array.Copy(otp, 0, message, 68, 8);
+            }
+            Array.Copy(other, 4, message, 76, 3);
+            message[79] = sn[8];
+            Array.Copy(other, 7, message, 80, 4);
+            message[84] = sn[0];
+            message[85] = sn[1];
+            Array.Copy(other, 11, message, 86, 2);
+            if(block1TempKey || block2TempKey)
+            {
+                tempKey = null;
+            }
+            var expected = Sha256(message);
+            var match = expected.SequenceEqual(p.Data.Skip(32).Take(32));
+            return Status(match ? StatusSuccess : StatusVerifyFailure);
+        }
+
+        // GenDig: TempKey = SHA-256(value || opcode || zone || KeyID || SN[8] || SN[0:1] || 25 zeros
+        // || TempKey), the value being a config or OTP block, a data slot's key, or (zone 3, shared
+        // nonce) the 32 data bytes. A secret slot's key may be digested, never read.
+        private byte[] ExecuteGenDig(Packet p)
+        {
+            var zone = p.Param1;
+            var keyId = p.Param2;
+            byte[] value;
+            if(zone > 3 || (zone == 3 ? p.Data.Length != 32 : p.Data.Length != 0))
+            {
+                return ParseError(p, "GenDig: zones 0 config, 1 OTP, 2 data, 3 shared nonce (32 data bytes)");
+            }
+            if(tempKey == null)
+            {
+                return ExecutionError(p, "GenDig: TempKey not valid");
+            }
+            switch(zone)
+            {
+            case ZoneConfig:
+            case ZoneOtp:
+                var area = zone == ZoneConfig ? config : otp;
+                if(keyId * 32 + 32 > area.Length)
+                {
+                    return ParseError(p, "GenDig: block outside the zone");
+                }
+                value = area.Skip(keyId * 32).Take(32).ToArray();
+                break;
+            case ZoneData:
+                if(!SlotKey(p, keyId, out value, out var failure))
+                {
+                    return failure;
+                }
+                break;
+            default:
+                // KeyID bit 15: TempKey first and the data last, otherwise the data first.
+                value = (keyId & 0x8000) != 0 ? tempKey : p.Data;
+                break;
+            }
+            var sn = SerialNumberBytes();
+            var message = new List<byte>(value);
+            message.AddRange(new byte[] { OpGenDig, zone, (byte)keyId, (byte)(zone == 3 ? 0 : keyId >> 8), sn[8], sn[0], sn[1] });
+            message.AddRange(new byte[25]);
+            message.AddRange(zone == 3 && (keyId & 0x8000) != 0 ? p.Data : tempKey);
+            tempKey = Sha256(message.ToArray());
+            return Status(StatusSuccess);
+        }
+
+        // UpdateExtra: mode 0 writes config byte 84 (UserExtra), mode 1 byte 85 (Selector), each
+        // only while it is 0 (once); cryptoauthlib's atcab_write_config_zone uses it for these two
+        // bytes, which Write cannot reach, with the config zone still unlocked.
+        private byte[] ExecuteUpdateExtra(Packet p)
+        {
+            if(p.Param1 > 1 || p.Param2 > 0xFF || p.Data.Length != 0)
+            {
+                return ParseError(p, "UpdateExtra: mode 0 or 1, new value in param2");
+            }
+            var offset = p.Param1 == 0 ? UserExtraOffset : SelectorOffset;
+            if(config[offset] != 0)
+            {
+                return ExecutionError(p, "UpdateExtra: the byte is already set");
+            }
+            config[offset] = (byte)p.Param2;
+            SaveStateToFile();
+            return Status(StatusSuccess);
+        }
+
+        // Pause: devices whose Selector differs from param1 go idle (stop acknowledging until the
+        // next wake); the device whose Selector matches stays awake.
+        private byte[] ExecutePause(Packet p)
+        {
+            if(p.Data.Length != 0 || p.Param2 != 0)
+            {
+                return ParseError(p, "Pause: selector in param1, no data");
+            }
+            if(config[SelectorOffset] != p.Param1)
+            {
+                mode = Mode.Idle;
+            }
+            return Status(StatusSuccess);
+        }
+
+        private bool CheckTempKeyUse(Packet p, byte mode, bool usesTempKey, out byte[] failure)
+        {
+            failure = null;
+            if(!usesTempKey)
+            {
+                return true;
+            }
+            if(tempKey == null)
+            {
+                failure = ExecutionError(p, "TempKey not valid");
+                return false;
+            }
+            if(((mode & 0x04) != 0) != tempKeyFromInput)
+            {
+                tempKey = null;
+                failure = ExecutionError(p, "mode bit 2 does not match TempKey.SourceFlag");
+                return false;
+            }
+            return true;
+        }
+
+        // A symmetric key for MAC/CheckMac/GenDig: a slot that holds no private ECC key, with the
+        // data zone locked (before the lock the slots hold no keys).
+        private bool SlotKey(Packet p, int keyId, out byte[] key, out byte[] failure)
+        {
+            key = null;
+            failure = null;
+            if(keyId > 15)
+            {
+                failure = ParseError(p, "KeyID above 15");
+                return false;
+            }
+            if(!DataLocked)
+            {
+                failure = ExecutionError(p, "slot keys are usable only after the data zone lock");
+                return false;
+            }
+            if((KeyConfig(keyId) & 0x1) != 0)
+            {
+                failure = ExecutionError(p, string.Format("slot {0} holds a private ECC key", keyId));
+                return false;
+            }
+            key = slots[keyId].Take(32).ToArray();
+            return true;
+        }
+
+        // The OTP and serial-number bytes a MAC includes (mode bits 4: OTP[0:10], 5: OTP[0:7],
+        // 6: SN[4:7] and SN[2:3]): OTP or zeros (11), SN[8], SN[4:7] or zeros, SN[0:1], SN[2:3] or zeros.
+        private byte[] IncludeData(byte mode)
+        {
+            var sn = SerialNumberBytes();
+            var includeSn = (mode & 0x40) != 0;
+            var data = new byte[20];
+            if((mode & 0x10) != 0)
+            {
+                Array.Copy(otp, 0, data, 0, 11);
+            }
+            else if((mode & 0x20) != 0)
+            {
+                Array.Copy(otp, 0, data, 0, 8);
+            }
+            data[11] = sn[8];
+            if(includeSn)
+            {
+                Array.Copy(sn, 4, data, 12, 4);
+            }
+            data[16] = sn[0];
+            data[17] = sn[1];
+            if(includeSn)
+            {
+                data[18] = sn[2];
+                data[19] = sn[3];
+            }
+            return data;
+        }
+
+        // SN[0:3] are config bytes 0-3, SN[4:8] config bytes 8-12.
+        private byte[] SerialNumberBytes()
+        {
+            return config.Take(4).Concat(config.Skip(8).Take(5)).ToArray();
+        }
+
+        private static byte[] Sha256(byte[] message)
+        {
+            using(var sha = SHA256.Create())
+            {
+                return sha.ComputeHash(message);
+            }
+        }
+
         private byte[] ParseError(Packet p, string why)
         {
             this.Log(LogLevel.Warning, "Opcode 0x{0:X2} mode 0x{1:X2} param2 0x{2:X4}: {3}: parse error", p.Opcode, p.Param1, p.Param2, why);
@@ -1257,6 +1536,9 @@ namespace Antmicro.Renode.Peripherals.I2C
         private byte[] ioBuffer;
         private int ioPointer;
         private byte[] tempKey;
+        // TempKey.SourceFlag: true when TempKey came from input (Nonce pass-through), false when it
+        // holds a random value's digest (Nonce random mode); GenDig/MAC modes must match it.
+        private bool tempKeyFromInput;
         private List<byte> shaMessage;
         private byte[] config;
         private byte[] otp;
@@ -1298,11 +1580,13 @@ namespace Antmicro.Renode.Peripherals.I2C
         {
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
+            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 },
         };
         private static readonly Dictionary<byte, double> TypicalTimesMs = new Dictionary<byte, double>
         {
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
+            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 },
         };
 
         // ChipMode bit 2 = 0: watchdog ~1.3 s (cryptoauthlib calib_command.h).
@@ -1326,6 +1610,11 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const byte OpEcdh = 0x43;
         private const byte OpVerify = 0x45;
         private const byte OpSha = 0x47;
+        private const byte OpPause = 0x01;
+        private const byte OpMac = 0x08;
+        private const byte OpGenDig = 0x15;
+        private const byte OpUpdateExtra = 0x20;
+        private const byte OpCheckMac = 0x28;
 
         private const byte StatusSuccess = 0x00;
         private const byte StatusVerifyFailure = 0x01;
@@ -1345,6 +1634,8 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const int ConfigSize = 128;
         private const int OtpSize = 64;
         private const int SlotConfigOffset = 20;
+        private const int UserExtraOffset = 84;
+        private const int SelectorOffset = 85;
         private const int LockValueOffset = 86;
         private const int LockConfigOffset = 87;
         private const int SlotLockedOffset = 88;

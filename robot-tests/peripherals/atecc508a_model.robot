@@ -40,6 +40,8 @@ ${STATUS}               0x4200101A
 ${ADDR}                 0x42001024
 ${DATA}                 0x42001028
 
+${KEY8}            000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F
+
 *** Keywords ***
 Create Machine
     [Documentation]    The bus and the device as the samd21 board wires them, without a CPU.
@@ -102,6 +104,15 @@ Private Key In Slot 0
     Lock Config Zone
     ${public}=    Command    0x40    0x04    0
     RETURN    ${public}
+
+Symmetric Key In Slot 8
+    [Documentation]    Locks the config zone, writes ${KEY8} to slot 8 (SlotConfig 0x0000, not a
+    ...    private key) and locks the data zone; returns the config zone as hex.
+    Lock Config Zone
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${8 * 8}    ${KEY8}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    ${config}=    Read Config Zone
+    RETURN    ${config}
 
 Load Digest Into TempKey
     [Arguments]    ${digest}
@@ -314,6 +325,60 @@ Should Never Return A Private Key And Enforce The Data Zone Lock
     # Slot 0 (WriteConfig 2) may still get a new key with GenKey.
     ${public}=    Command    0x40    0x04    0
     Length Should Be    ${public}    128
+
+Should MAC A Slot Key With A Challenge As The Data Sheet Defines
+    [Documentation]    Slot 8 (SlotConfig 0x0000) holds a symmetric key written before the data
+    ...    lock; MAC mode 0x00 (key from the slot, challenge from the data) and mode 0x40 (serial
+    ...    number included) against the data sheet's message layout computed in Python.
+    ${config}=    Symmetric Key In Slot 8
+    ${challenge}=    Random Hex    32    21
+    ${mac}=    Command    0x08    0x00    8    ${challenge}
+    ${expected}=    Mac Response    ${KEY8}    ${challenge}    0x00    8    ${config}
+    Should Be Equal    ${mac}    ${expected}
+    ${mac}=    Command    0x08    0x40    8    ${challenge}
+    ${expected}=    Mac Response    ${KEY8}    ${challenge}    0x40    8    ${config}
+    Should Be Equal    ${mac}    ${expected}
+
+Should MAC Over TempKey Only When Its Source Flag Matches
+    [Documentation]    After a pass-through Nonce (TempKey.SourceFlag = input) a MAC with TempKey
+    ...    as the challenge needs mode bit 2 set; without it the device refuses and clears TempKey.
+    ${config}=    Symmetric Key In Slot 8
+    ${tempkey}=    Random Hex    32    22
+    Load Digest Into TempKey    ${tempkey}
+    ${mac}=    Command    0x08    0x05    8
+    ${expected}=    Mac Response    ${KEY8}    ${tempkey}    0x05    8    ${config}
+    Should Be Equal    ${mac}    ${expected}
+    Load Digest Into TempKey    ${tempkey}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x01    8
+    ${state}=    Command    0x30    0x02    0
+    Should Be Equal    ${state}    00000000    TempKey must be invalid after the refused MAC
+
+Should Check A Client MAC With CheckMac
+    ${config}=    Symmetric Key In Slot 8
+    ${challenge}=    Random Hex    32    23
+    ${other}=    Random Hex    13    24
+    ${response}=    Checkmac Response    ${KEY8}    ${challenge}    ${other}    ${config}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x28    0x00    8    ${challenge}${response}${other}
+    ${wrong}=    Random Hex    32    25
+    Command Should Return Status    01    0x28    0x00    8    ${challenge}${wrong}${other}
+
+Should Digest A Slot Key Into TempKey With GenDig
+    [Documentation]    GenDig zone 2 (data) slot 8 over a pass-through TempKey; the new TempKey is
+    ...    checked through a MAC that uses it as the challenge.
+    ${config}=    Symmetric Key In Slot 8
+    ${tempkey}=    Random Hex    32    26
+    Load Digest Into TempKey    ${tempkey}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x15    0x02    8
+    ${digested}=    Gendig Tempkey    ${KEY8}    2    8    ${tempkey}    ${config}
+    ${mac}=    Command    0x08    0x05    8
+    ${expected}=    Mac Response    ${KEY8}    ${digested}    0x05    8    ${config}
+    Should Be Equal    ${mac}    ${expected}
+
+Should Set UserExtra Once With UpdateExtra
+    Command Should Return Status    ${STATUS_SUCCESS}    0x20    0x00    0x5A
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x20    0x00    0x33
+    ${config}=    Read Config Zone
+    Should Be Equal    ${config}[168:170]    5A
 
 Should Read And Write The Partial Last Block Of A 72-Byte Slot In 32 Bytes
     [Documentation]    Slot 9 (72 bytes, SlotConfig 0x0000) is three blocks, the last one 8 bytes

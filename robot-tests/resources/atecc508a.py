@@ -127,7 +127,7 @@ def p256_ecdh(private_hex: str, public_hex: str) -> str:
 
 # ---- fuzzing ----------------------------------------------------------------------------------
 
-_OPCODES = [0x02, 0x12, 0x16, 0x17, 0x1B, 0x30, 0x40, 0x41, 0x43, 0x45, 0x47]
+_OPCODES = [0x01, 0x02, 0x08, 0x12, 0x15, 0x16, 0x17, 0x1B, 0x20, 0x28, 0x30, 0x40, 0x41, 0x43, 0x45, 0x47]
 _SERCOM = 0x42001000
 _POWER_COMMANDS = ["Wake", 'WriteHex "01"', 'WriteHex "02"', 'WriteHex "00"']
 _WIDTH_MASK = {"Byte": 0xFF, "Word": 0xFFFF, "DoubleWord": 0xFFFFFFFF}
@@ -144,7 +144,7 @@ def _monitor(command: str) -> str:
 def _mutated_packet(rng: random.Random) -> str:
     """A valid command packet of a real opcode, then one mutation (or none)."""
     opcode = rng.choice(_OPCODES)
-    data = rng.randbytes(rng.choice([0, 0, 3, 4, 20, 32, 64, 128, rng.randrange(0, 150)]))
+    data = rng.randbytes(rng.choice([0, 0, 3, 4, 20, 32, 64, 77, 128, rng.randrange(0, 150)]))
     # Parameters biased towards meaningful values so that commands also execute, not only fail.
     param1 = rng.choice([0x00, 0x01, 0x02, 0x03, 0x04, 0x80, 0x81, 0x82, rng.randrange(256)])
     param2 = rng.choice([0, 1, 2, 4, 8, 0x40, 0x0100, rng.randrange(65536)])
@@ -208,3 +208,46 @@ def fuzz_atecc508a(iterations: int | str, seed: int | str, device: str = "sysbus
             liveness += 1
     summary = ", ".join(f"{name} {count}" for name, count in counts.items())
     return f"{iterations} inputs ({summary}); {liveness} liveness checks passed"
+
+
+# ---- symmetric commands (data sheet message layouts, computed independently of the model) ----
+
+def serial_number(config_hex: str) -> bytes:
+    """SN[0:3] = config bytes 0-3, SN[4:8] = config bytes 8-12."""
+    config = bytes.fromhex(config_hex)
+    return config[0:4] + config[8:13]
+
+
+def mac_response(key_hex: str, challenge_hex: str, mode: int | str, key_id: int | str,
+                 config_hex: str, otp_hex: str = "00" * 64) -> str:
+    """MAC command digest: SHA-256(key || challenge || 0x08 || mode || KeyID (LSB first) ||
+    OTP[0:10] (mode bit 4) or OTP[0:7] and 3 zeros (bit 5) or 11 zeros || SN[8] ||
+    SN[4:7] (bit 6) or zeros || SN[0:1] || SN[2:3] (bit 6) or zeros)."""
+    mode, key_id = int(str(mode), 0), int(str(key_id), 0)
+    sn, otp = serial_number(config_hex), bytes.fromhex(otp_hex)
+    include = otp[:11] if mode & 0x10 else (otp[:8] + bytes(3) if mode & 0x20 else bytes(11))
+    include += bytes([sn[8]]) + (sn[4:8] if mode & 0x40 else bytes(4)) + sn[0:2]
+    include += sn[2:4] if mode & 0x40 else bytes(2)
+    message = bytes.fromhex(key_hex) + bytes.fromhex(challenge_hex)
+    message += bytes([0x08, mode]) + key_id.to_bytes(2, "little") + include
+    return hashlib.sha256(message).hexdigest().upper()
+
+
+def checkmac_response(key_hex: str, challenge_hex: str, other_hex: str, config_hex: str) -> str:
+    """The client response CheckMac (mode 0) expects: SHA-256(key || challenge || OtherData[0:3] ||
+    8 zeros || OtherData[4:6] || SN[8] || OtherData[7:10] || SN[0:1] || OtherData[11:12])."""
+    sn, other = serial_number(config_hex), bytes.fromhex(other_hex)
+    message = bytes.fromhex(key_hex) + bytes.fromhex(challenge_hex) + other[0:4] + bytes(8)
+    message += other[4:7] + bytes([sn[8]]) + other[7:11] + sn[0:2] + other[11:13]
+    return hashlib.sha256(message).hexdigest().upper()
+
+
+def gendig_tempkey(value_hex: str, zone: int | str, key_id: int | str, tempkey_hex: str,
+                   config_hex: str) -> str:
+    """TempKey after GenDig: SHA-256(value || 0x15 || zone || KeyID (LSB first) || SN[8] ||
+    SN[0:1] || 25 zeros || TempKey)."""
+    zone, key_id = int(str(zone), 0), int(str(key_id), 0)
+    sn = serial_number(config_hex)
+    message = bytes.fromhex(value_hex) + bytes([0x15, zone]) + key_id.to_bytes(2, "little")
+    message += bytes([sn[8], sn[0], sn[1]]) + bytes(25) + bytes.fromhex(tempkey_hex)
+    return hashlib.sha256(message).hexdigest().upper()

@@ -70,6 +70,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                 { OpGenDig, ExecuteGenDig },
                 { OpUpdateExtra, ExecuteUpdateExtra },
                 { OpPause, ExecutePause },
+                { OpCounter, ExecuteCounter },
             };
             UseMaximumExecutionTimes = false;
             WatchdogMilliseconds = DefaultWatchdogMilliseconds;
@@ -306,6 +307,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                 GenDigTimeMs = table[OpGenDig];
                 UpdateExtraTimeMs = table[OpUpdateExtra];
                 PauseTimeMs = table[OpPause];
+                CounterTimeMs = table[OpCounter];
             }
         }
 
@@ -325,6 +327,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         public double GenDigTimeMs { get; set; }
         public double UpdateExtraTimeMs { get; set; }
         public double PauseTimeMs { get; set; }
+        public double CounterTimeMs { get; set; }
 
         /// <summary>Time to answer a packet that is rejected before execution (CRC, parse error).</summary>
         public double RejectTimeMs { get; set; }
@@ -585,6 +588,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             case OpGenDig: return GenDigTimeMs;
             case OpUpdateExtra: return UpdateExtraTimeMs;
             case OpPause: return PauseTimeMs;
+            case OpCounter: return CounterTimeMs;
             default: return RejectTimeMs;
             }
         }
@@ -1196,6 +1200,68 @@ namespace Antmicro.Renode.Peripherals.I2C
             return Status(StatusSuccess);
         }
 
+        // Counter: mode 0 reads, mode 1 increments monotonic counter 0 or 1 (param2); the 4-byte
+        // response is the value, least significant byte first. The counters live in config bytes
+        // 52-59 and 60-67 in the data sheet's encoding, which cryptoauthlib's
+        // atcab_write_config_counter writes: lin_a, lin_b (16-bit bit fields, big-endian), bin_a,
+        // bin_b, with value = bin_a x 32 + cleared bits of lin_a, or bin_b x 32 + 16 + cleared bits
+        // of lin_b once lin_a is all zeros. The maximum is 2,097,151.
+        private byte[] ExecuteCounter(Packet p)
+        {
+            if(p.Param1 > 1 || p.Param2 > 1 || p.Data.Length != 0)
+            {
+                return ParseError(p, "Counter: mode 0 read / 1 increment, counter 0 or 1, no data");
+            }
+            var offset = CounterOffset + 8 * p.Param2;
+            var value = DecodeCounter(offset);
+            if(p.Param1 == 1)
+            {
+                if(value >= CounterMaximum)
+                {
+                    return ExecutionError(p, "Counter at its maximum");
+                }
+                value++;
+                EncodeCounter(offset, value);
+                SaveStateToFile();
+            }
+            return BitConverter.GetBytes(value);
+        }
+
+        private uint DecodeCounter(int offset)
+        {
+            Func<int, int> word = at => (config[offset + at] << 8) | config[offset + at + 1];
+            int linA = word(0), linB = word(2), binA = word(4), binB = word(6);
+            if(linA != 0)
+            {
+                return (uint)(binA * 32 + 16 - BitCount(linA));
+            }
+            return (uint)(binB * 32 + 16 + 16 - BitCount(linB));
+        }
+
+        private void EncodeCounter(int offset, uint value)
+        {
+            var linA = (uint)(value % 32 >= 16 ? 0 : 0xFFFF >> (int)(value % 32));
+            var linB = (uint)(0xFFFF >> (int)(value >= 16 ? (value - 16) % 32 : 0));
+            var binA = value / 32;
+            var binB = value >= 16 ? (value - 16) / 32 : 0;
+            var words = new[] { linA, linB, binA, binB };
+            for(var i = 0; i < 4; i++)
+            {
+                config[offset + 2 * i] = (byte)(words[i] >> 8);
+                config[offset + 2 * i + 1] = (byte)words[i];
+            }
+        }
+
+        private static int BitCount(int value)
+        {
+            var count = 0;
+            for(; value != 0; value &= value - 1)
+            {
+                count++;
+            }
+            return count;
+        }
+
         private bool CheckTempKeyUse(Packet p, byte mode, bool usesTempKey, out byte[] failure)
         {
             failure = null;
@@ -1580,13 +1646,13 @@ namespace Antmicro.Renode.Peripherals.I2C
         {
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
-            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 },
+            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 },
         };
         private static readonly Dictionary<byte, double> TypicalTimesMs = new Dictionary<byte, double>
         {
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
-            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 },
+            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 },
         };
 
         // ChipMode bit 2 = 0: watchdog ~1.3 s (cryptoauthlib calib_command.h).
@@ -1615,6 +1681,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const byte OpGenDig = 0x15;
         private const byte OpUpdateExtra = 0x20;
         private const byte OpCheckMac = 0x28;
+        private const byte OpCounter = 0x24;
 
         private const byte StatusSuccess = 0x00;
         private const byte StatusVerifyFailure = 0x01;
@@ -1634,6 +1701,8 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const int ConfigSize = 128;
         private const int OtpSize = 64;
         private const int SlotConfigOffset = 20;
+        private const int CounterOffset = 52;
+        private const uint CounterMaximum = 2097151;
         private const int UserExtraOffset = 84;
         private const int SelectorOffset = 85;
         private const int LockValueOffset = 86;

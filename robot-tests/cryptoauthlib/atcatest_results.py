@@ -20,13 +20,11 @@ TEST_LINE = re.compile(r"^TEST\((\w+), (\w+)\)(.*)$")
 # (phase, test) -> what the model lacks.
 MODEL_GAPS = {
     ("config-unlocked", "write_zone"): "the test body is empty; its teardown's atcab_wakeup gets 0xD0 (ATCA_WAKE_FAILED): the device is still awake, as the previous teardown's sleep is not seen by the model",
-    ("config-unlocked", "counter_write_test"): "the Counter bytes of the config zone read back different (byte 0: 0x01, expected 0x00)",
     ("data-unlocked", "write_boundary_conditions"): "a clear Write to a private-key slot succeeds; the suite expects 0xF4 (ATCA_EXECUTION_ERROR)",
     ("data-unlocked", "write_invalid_block_len"): "a Write the suite expects to succeed is refused, 0xD2 (ATCA_PARSE_ERROR)",
     ("data-unlocked", "write_enc_data_unlock"): "encrypted Write (Write with the encrypted-data flag after GenDig) refused, 0xD2",
     ("data-unlocked", "write_zone"): "the test body is empty; its teardown's atcab_wakeup gets 0xD0 (ATCA_WAKE_FAILED): the device is still awake, as the previous teardown's sleep is not seen by the model",
     ("data-unlocked", "priv_write_unencrypted"): "PrivWrite (opcode 0x46)",
-    ("data-unlocked", "counter_test"): "Counter (opcode 0x24)",
     ("data-locked", "verify_validate"): "Verify validate mode: a value the suite checks is 0 where it expects 10 (atca_tests_verify.c:276)",
     ("data-locked", "verify_invalidate"): "Verify invalidate mode: a value the suite checks is 0 where it expects 10 (atca_tests_verify.c:276)",
     ("data-locked", "derivekey"): "DeriveKey (opcode 0x1C)",
@@ -39,7 +37,6 @@ MODEL_GAPS = {
     ("data-locked", "write_enc"): "encrypted Write (Write with the encrypted-data flag after GenDig) refused, 0xD2",
     ("data-locked", "write_zone"): "the test body is empty; its teardown's atcab_wakeup gets 0xD0 (ATCA_WAKE_FAILED): the device is still awake, as the previous teardown's sleep is not seen by the model",
     ("data-locked", "priv_write_encrypted"): "PrivWrite (opcode 0x46)",
-    ("data-locked", "counter_test"): "Counter (opcode 0x24)",
 }
 
 PHASES = ["config-unlocked", "data-unlocked", "data-locked", "helpers"]

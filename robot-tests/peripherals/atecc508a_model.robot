@@ -374,6 +374,22 @@ Should Digest A Slot Key Into TempKey With GenDig
     ${expected}=    Mac Response    ${KEY8}    ${digested}    0x05    8    ${config}
     Should Be Equal    ${mac}    ${expected}
 
+Should Count Monotonically With Counter
+    [Documentation]    Counter 1 set to 15 through its config bytes (the data sheet's encoding),
+    ...    then read, incremented across the lin_a/lin_b boundary (16) and read back from config.
+    ${bytes}=    Counter Config Hex    15
+    # Config bytes 60-63 are word 7 of block 1, bytes 64-67 word 0 of block 2.
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    ${1 * 8 + 7}    ${bytes}[0:8]
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    ${2 * 8}    ${bytes}[8:16]
+    ${value}=    Command    0x24    0x00    1
+    Should Be Equal    ${value}    0F000000
+    ${value}=    Command    0x24    0x01    1
+    Should Be Equal    ${value}    10000000
+    ${config}=    Read Config Zone
+    ${expected}=    Counter Config Hex    16
+    Should Be Equal    ${config}[120:136]    ${expected}
+    Command Should Return Status    ${STATUS_PARSE_ERROR}    0x24    0x01    2
+
 Should Set UserExtra Once With UpdateExtra
     Command Should Return Status    ${STATUS_SUCCESS}    0x20    0x00    0x5A
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x20    0x00    0x33

@@ -127,7 +127,7 @@ def p256_ecdh(private_hex: str, public_hex: str) -> str:
 
 # ---- fuzzing ----------------------------------------------------------------------------------
 
-_OPCODES = [0x01, 0x02, 0x08, 0x12, 0x15, 0x16, 0x17, 0x1B, 0x20, 0x28, 0x30, 0x40, 0x41, 0x43, 0x45, 0x47]
+_OPCODES = [0x01, 0x02, 0x08, 0x12, 0x15, 0x16, 0x17, 0x1B, 0x20, 0x24, 0x28, 0x30, 0x40, 0x41, 0x43, 0x45, 0x47]
 _SERCOM = 0x42001000
 _POWER_COMMANDS = ["Wake", 'WriteHex "01"', 'WriteHex "02"', 'WriteHex "00"']
 _WIDTH_MASK = {"Byte": 0xFF, "Word": 0xFFFF, "DoubleWord": 0xFFFFFFFF}
@@ -251,3 +251,14 @@ def gendig_tempkey(value_hex: str, zone: int | str, key_id: int | str, tempkey_h
     message = bytes.fromhex(value_hex) + bytes([0x15, zone]) + key_id.to_bytes(2, "little")
     message += bytes([sn[8], sn[0], sn[1]]) + bytes(25) + bytes.fromhex(tempkey_hex)
     return hashlib.sha256(message).hexdigest().upper()
+
+
+def counter_config_hex(value: int | str) -> str:
+    """The 8 config bytes of a monotonic counter holding `value` (data sheet encoding: lin_a,
+    lin_b, bin_a, bin_b, each 16 bits, most significant byte first)."""
+    value = int(str(value), 0)
+    lin_a = 0xFFFF >> (value % 32) if value % 32 < 16 else 0
+    lin_b = 0xFFFF >> ((value - 16) % 32 if value >= 16 else 0)
+    bin_a = value // 32
+    bin_b = (value - 16) // 32 if value >= 16 else 0
+    return b"".join(v.to_bytes(2, "big") for v in (lin_a, lin_b, bin_a, bin_b)).hex().upper()

@@ -71,6 +71,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                 { OpUpdateExtra, ExecuteUpdateExtra },
                 { OpPause, ExecutePause },
                 { OpCounter, ExecuteCounter },
+                { OpPrivWrite, ExecutePrivWrite },
             };
             UseMaximumExecutionTimes = false;
             WatchdogMilliseconds = DefaultWatchdogMilliseconds;
@@ -308,6 +309,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                 UpdateExtraTimeMs = table[OpUpdateExtra];
                 PauseTimeMs = table[OpPause];
                 CounterTimeMs = table[OpCounter];
+                PrivWriteTimeMs = table[OpPrivWrite];
             }
         }
 
@@ -328,6 +330,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         public double UpdateExtraTimeMs { get; set; }
         public double PauseTimeMs { get; set; }
         public double CounterTimeMs { get; set; }
+        public double PrivWriteTimeMs { get; set; }
 
         /// <summary>Time to answer a packet that is rejected before execution (CRC, parse error).</summary>
         public double RejectTimeMs { get; set; }
@@ -589,6 +592,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             case OpUpdateExtra: return UpdateExtraTimeMs;
             case OpPause: return PauseTimeMs;
             case OpCounter: return CounterTimeMs;
+            case OpPrivWrite: return PrivWriteTimeMs;
             default: return RejectTimeMs;
             }
         }
@@ -962,8 +966,10 @@ namespace Antmicro.Renode.Peripherals.I2C
                 }
                 else if(zone == ZoneData && (KeyConfig(slot) & 0x1) != 0)
                 {
-                    // A clear 32-byte write can store a private key before the data lock.
-                    privateKeyValid[slot] = false;
+                    // A private-key slot takes its key from GenKey or PrivWrite, never from a
+                    // clear Write, before the data lock too (cryptoauthlib's
+                    // write_boundary_conditions expects this execution error on an ECC device).
+                    return ExecutionError(p, string.Format("clear Write to private-key slot {0}", slot));
                 }
             }
             // The bytes past the end of a slot's partial last block are dropped.
@@ -1127,9 +1133,12 @@ namespace Antmicro.Renode.Peripherals.I2C
             var zone = p.Param1;
             var keyId = p.Param2;
             byte[] value;
-            if(zone > 3 || (zone == 3 ? p.Data.Length != 32 : p.Data.Length != 0))
+            // Zone 2 may carry 4 bytes of OtherData, used only for slots with SlotConfig.NoMac
+            // (cryptoauthlib always sends them for encrypted writes).
+            var dataOk = zone == 3 ? p.Data.Length == 32 : (p.Data.Length == 0 || (zone == ZoneData && p.Data.Length == 4));
+            if(zone > 3 || !dataOk)
             {
-                return ParseError(p, "GenDig: zones 0 config, 1 OTP, 2 data, 3 shared nonce (32 data bytes)");
+                return ParseError(p, "GenDig: zones 0 config, 1 OTP, 2 data (optional 4 OtherData bytes), 3 shared nonce (32 data bytes)");
             }
             if(tempKey == null)
             {
@@ -1225,6 +1234,36 @@ namespace Antmicro.Renode.Peripherals.I2C
                 SaveStateToFile();
             }
             return BitConverter.GetBytes(value);
+        }
+
+        // PrivWrite: writes a P-256 private key (4 pad bytes then the 32-byte scalar, then a 32-byte
+        // MAC that a clear write ignores) into a
+        // private-key slot. In clear (mode 0x00) only while the data zone is unlocked; after the
+        // lock the key must come encrypted with a MAC (mode 0x40), which is not modelled.
+        private byte[] ExecutePrivWrite(Packet p)
+        {
+            var slot = p.Param2;
+            var encrypted = (p.Param1 & 0x40) != 0;
+            if((p.Param1 & ~0x40) != 0 || slot > 15 || p.Data.Length != 68)
+            {
+                return ParseError(p, "PrivWrite: mode 0x00 or 0x40, slot 0-15, 36 key bytes + 32 MAC bytes (ignored in clear)");
+            }
+            if(encrypted)
+            {
+                return ExecutionError(p, "PrivWrite: encrypted writes are not modelled");
+            }
+            if(DataLocked)
+            {
+                return ExecutionError(p, "PrivWrite: a clear key is refused after the data lock");
+            }
+            if(!IsPrivateP256Slot(slot))
+            {
+                return ExecutionError(p, string.Format("PrivWrite: slot {0} is not a P-256 private-key slot", slot));
+            }
+            Array.Copy(p.Data, 0, slots[slot], 0, 36);
+            privateKeyValid[slot] = true;
+            SaveStateToFile();
+            return Status(StatusSuccess);
         }
 
         private uint DecodeCounter(int offset)
@@ -1374,9 +1413,10 @@ namespace Antmicro.Renode.Peripherals.I2C
             slot = -1;
             area = null;
             offset = 0;
-            if(length == 32 && word != 0)
+            if(length == 32)
             {
-                return false;
+                // A 32-byte access addresses a whole block: the word offset bits are ignored.
+                word = 0;
             }
             if(zone == ZoneData)
             {
@@ -1646,13 +1686,13 @@ namespace Antmicro.Renode.Peripherals.I2C
         {
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
-            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 },
+            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 }, { OpPrivWrite, 48 },
         };
         private static readonly Dictionary<byte, double> TypicalTimesMs = new Dictionary<byte, double>
         {
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
-            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 },
+            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 }, { OpPrivWrite, 48 },
         };
 
         // ChipMode bit 2 = 0: watchdog ~1.3 s (cryptoauthlib calib_command.h).
@@ -1682,6 +1722,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const byte OpUpdateExtra = 0x20;
         private const byte OpCheckMac = 0x28;
         private const byte OpCounter = 0x24;
+        private const byte OpPrivWrite = 0x46;
 
         private const byte StatusSuccess = 0x00;
         private const byte StatusVerifyFailure = 0x01;

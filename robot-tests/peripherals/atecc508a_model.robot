@@ -390,6 +390,21 @@ Should Count Monotonically With Counter
     Should Be Equal    ${config}[120:136]    ${expected}
     Command Should Return Status    ${STATUS_PARSE_ERROR}    0x24    0x01    2
 
+Should Take A Private Key From A Clear PrivWrite Before The Data Lock Only
+    [Documentation]    Slot 0 (factory P-256 private-key slot): a clear Write is refused, a clear
+    ...    PrivWrite (4 pad bytes, the scalar, 32 ignored MAC bytes) stores the key, whose public
+    ...    key GenKey mode 0 returns; after the data lock a clear PrivWrite is refused.
+    Lock Config Zone
+    ${scalar}=    Set Variable    C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721
+    ${block}=    Random Hex    32    27
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x12    0x82    0    ${block}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x46    0x00    0    00000000${scalar}${{ '00' * 32 }}
+    ${public}=    Command    0x40    0x00    0
+    ${expected}=    P256 Public Key    ${scalar}
+    Should Be Equal    ${public}    ${expected}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x46    0x00    0    00000000${scalar}${{ '00' * 32 }}
+
 Should Set UserExtra Once With UpdateExtra
     Command Should Return Status    ${STATUS_SUCCESS}    0x20    0x00    0x5A
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x20    0x00    0x33

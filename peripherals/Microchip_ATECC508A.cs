@@ -72,6 +72,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                 { OpPause, ExecutePause },
                 { OpCounter, ExecuteCounter },
                 { OpPrivWrite, ExecutePrivWrite },
+                { OpHmac, ExecuteHmac },
             };
             UseMaximumExecutionTimes = false;
             WatchdogMilliseconds = DefaultWatchdogMilliseconds;
@@ -310,6 +311,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                 PauseTimeMs = table[OpPause];
                 CounterTimeMs = table[OpCounter];
                 PrivWriteTimeMs = table[OpPrivWrite];
+                HmacTimeMs = table[OpHmac];
             }
         }
 
@@ -331,6 +333,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         public double PauseTimeMs { get; set; }
         public double CounterTimeMs { get; set; }
         public double PrivWriteTimeMs { get; set; }
+        public double HmacTimeMs { get; set; }
 
         /// <summary>Time to answer a packet that is rejected before execution (CRC, parse error).</summary>
         public double RejectTimeMs { get; set; }
@@ -593,6 +596,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             case OpPause: return PauseTimeMs;
             case OpCounter: return CounterTimeMs;
             case OpPrivWrite: return PrivWriteTimeMs;
+            case OpHmac: return HmacTimeMs;
             default: return RejectTimeMs;
             }
         }
@@ -1074,6 +1078,35 @@ namespace Antmicro.Renode.Peripherals.I2C
                 tempKey = null;
             }
             return Sha256(message.ToArray());
+        }
+
+        // HMAC: HMAC-SHA-256 keyed with slot KeyID over 32 zeros || TempKey || opcode || mode ||
+        // KeyID || the MAC command's OTP/SN include data (mode bits 4, 5, 6); TempKey must be valid
+        // with mode bit 2 equal to its SourceFlag, and is invalid afterwards.
+        private byte[] ExecuteHmac(Packet p)
+        {
+            var mode = p.Param1;
+            if((mode & ~0x74) != 0 || p.Data.Length != 0)
+            {
+                return ParseError(p, "HMAC: mode bits 0x74 only, no data");
+            }
+            if(!CheckTempKeyUse(p, mode, true, out var failure))
+            {
+                return failure;
+            }
+            if(!SlotKey(p, p.Param2, out var key, out failure))
+            {
+                return failure;
+            }
+            var message = new List<byte>(new byte[32]);
+            message.AddRange(tempKey);
+            message.AddRange(new byte[] { OpHmac, mode, (byte)p.Param2, (byte)(p.Param2 >> 8) });
+            message.AddRange(IncludeData(mode));
+            tempKey = null;
+            using(var hmac = new HMACSHA256(key))
+            {
+                return hmac.ComputeHash(message.ToArray());
+            }
         }
 
         // CheckMac: the device computes the MAC a client should have returned and compares.
@@ -1686,13 +1719,13 @@ namespace Antmicro.Renode.Peripherals.I2C
         {
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
-            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 }, { OpPrivWrite, 48 },
+            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 }, { OpPrivWrite, 48 }, { OpHmac, 23 },
         };
         private static readonly Dictionary<byte, double> TypicalTimesMs = new Dictionary<byte, double>
         {
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
-            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 }, { OpPrivWrite, 48 },
+            { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 }, { OpPrivWrite, 48 }, { OpHmac, 23 },
         };
 
         // ChipMode bit 2 = 0: watchdog ~1.3 s (cryptoauthlib calib_command.h).
@@ -1723,6 +1756,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const byte OpCheckMac = 0x28;
         private const byte OpCounter = 0x24;
         private const byte OpPrivWrite = 0x46;
+        private const byte OpHmac = 0x11;
 
         private const byte StatusSuccess = 0x00;
         private const byte StatusVerifyFailure = 0x01;

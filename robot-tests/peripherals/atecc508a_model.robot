@@ -405,6 +405,17 @@ Should Take A Private Key From A Clear PrivWrite Before The Data Lock Only
     Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x46    0x00    0    00000000${scalar}${{ '00' * 32 }}
 
+Should HMAC TempKey With A Slot Key
+    [Documentation]    HMAC mode 0x44 (TempKey from a pass-through Nonce, serial number included),
+    ...    against Python's HMAC-SHA-256 over the data sheet's message.
+    ${config}=    Symmetric Key In Slot 8
+    ${tempkey}=    Random Hex    32    28
+    Load Digest Into TempKey    ${tempkey}
+    ${mac}=    Command    0x11    0x44    8
+    ${expected}=    Hmac Response    ${KEY8}    ${tempkey}    0x44    8    ${config}
+    Should Be Equal    ${mac}    ${expected}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x11    0x44    8
+
 Should Set UserExtra Once With UpdateExtra
     Command Should Return Status    ${STATUS_SUCCESS}    0x20    0x00    0x5A
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x20    0x00    0x33

@@ -127,7 +127,7 @@ def p256_ecdh(private_hex: str, public_hex: str) -> str:
 
 # ---- fuzzing ----------------------------------------------------------------------------------
 
-_OPCODES = [0x01, 0x02, 0x08, 0x12, 0x15, 0x16, 0x17, 0x1B, 0x20, 0x24, 0x28, 0x30, 0x40, 0x41, 0x43, 0x45, 0x47]
+_OPCODES = [0x01, 0x02, 0x08, 0x11, 0x12, 0x15, 0x16, 0x17, 0x1B, 0x20, 0x24, 0x28, 0x30, 0x40, 0x41, 0x43, 0x45, 0x46, 0x47]
 _SERCOM = 0x42001000
 _POWER_COMMANDS = ["Wake", 'WriteHex "01"', 'WriteHex "02"', 'WriteHex "00"']
 _WIDTH_MASK = {"Byte": 0xFF, "Word": 0xFFFF, "DoubleWord": 0xFFFFFFFF}
@@ -262,3 +262,22 @@ def counter_config_hex(value: int | str) -> str:
     bin_a = value // 32
     bin_b = (value - 16) // 32 if value >= 16 else 0
     return b"".join(v.to_bytes(2, "big") for v in (lin_a, lin_b, bin_a, bin_b)).hex().upper()
+
+
+def hmac_response(key_hex: str, tempkey_hex: str, mode: int | str, key_id: int | str,
+                  config_hex: str) -> str:
+    """HMAC command: HMAC-SHA-256(key, 32 zeros || TempKey || 0x11 || mode || KeyID (LSB
+    first) || the MAC command's include data)."""
+    mode, key_id = int(str(mode), 0), int(str(key_id), 0)
+    mac_message = bytes.fromhex(mac_message_hex(tempkey_hex, mode, key_id, config_hex, 0x11))
+    return hmac.new(bytes.fromhex(key_hex), mac_message, hashlib.sha256).hexdigest().upper()
+
+
+def mac_message_hex(block2_hex: str, mode: int, key_id: int, config_hex: str, opcode: int,
+                    block1_hex: str = "00" * 32) -> str:
+    """block1 || block2 || opcode || mode || KeyID || include data (no OTP in these tests)."""
+    sn = serial_number(config_hex)
+    include = bytes(11) + bytes([sn[8]]) + (sn[4:8] if mode & 0x40 else bytes(4)) + sn[0:2]
+    include += sn[2:4] if mode & 0x40 else bytes(2)
+    return (bytes.fromhex(block1_hex) + bytes.fromhex(block2_hex) + bytes([opcode, mode])
+            + key_id.to_bytes(2, "little") + include).hex()

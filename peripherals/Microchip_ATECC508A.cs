@@ -468,6 +468,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             // Volatile state is lost in sleep.
             tempKey = null;
             shaMessage = null;
+            shaHmacKey = null;
         }
 
         private double Now()
@@ -695,6 +696,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
             case 0x00: // Start
                 shaMessage = new List<byte>();
+                shaHmacKey = null;
                 return Status(StatusSuccess);
             case 0x01: // Update: exactly one 64-byte block
                 if(p.Data.Length != 64)
@@ -712,9 +714,9 @@ namespace Antmicro.Renode.Peripherals.I2C
                 {
                     return ParseError(p, "SHA end takes 0..63 bytes and param2 equal to their count");
                 }
-                if(shaMessage == null)
+                if(shaMessage == null || shaHmacKey != null)
                 {
-                    return ExecutionError(p, "SHA end without start");
+                    return ExecutionError(p, "SHA end without start (or after an HMAC start)");
                 }
                 shaMessage.AddRange(p.Data);
                 byte[] digest;
@@ -724,8 +726,36 @@ namespace Antmicro.Renode.Peripherals.I2C
                 }
                 shaMessage = null;
                 return digest;
+            case 0x04: // HMAC start: the key is slot param2's
+                if(!SlotKey(p, p.Param2, out var key, out var failure))
+                {
+                    return failure;
+                }
+                shaMessage = new List<byte>();
+                shaHmacKey = key;
+                return Status(StatusSuccess);
+            case 0x05: // HMAC end: 0..63 bytes; the MAC is returned and left in TempKey
+                if(p.Data.Length > 63 || p.Param2 != p.Data.Length)
+                {
+                    return ParseError(p, "SHA HMAC end takes 0..63 bytes and param2 equal to their count");
+                }
+                if(shaMessage == null || shaHmacKey == null)
+                {
+                    return ExecutionError(p, "SHA HMAC end without HMAC start");
+                }
+                shaMessage.AddRange(p.Data);
+                byte[] mac;
+                using(var hmac = new HMACSHA256(shaHmacKey))
+                {
+                    mac = hmac.ComputeHash(shaMessage.ToArray());
+                }
+                shaMessage = null;
+                shaHmacKey = null;
+                tempKey = (byte[])mac.Clone();
+                tempKeyFromInput = false;
+                return mac;
             default:
-                return ParseError(p, "SHA mode not modelled (HMAC modes)");
+                return ParseError(p, "SHA mode not defined for the ATECC508A");
             }
         }
 
@@ -1678,6 +1708,8 @@ namespace Antmicro.Renode.Peripherals.I2C
         // TempKey.SourceFlag: true when TempKey came from input (Nonce pass-through), false when it
         // holds a random value's digest (Nonce random mode); GenDig/MAC modes must match it.
         private bool tempKeyFromInput;
+        // The key of an HMAC started with SHA mode 0x04 (null for a plain SHA-256).
+        private byte[] shaHmacKey;
         private List<byte> shaMessage;
         private byte[] config;
         private byte[] otp;

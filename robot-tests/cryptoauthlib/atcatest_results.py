@@ -26,7 +26,6 @@ MODEL_GAPS = {
     ("data-locked", "verify_invalidate"): "Verify invalidate mode: a value the suite checks is 0 where it expects 10 (atca_tests_verify.c:276)",
     ("data-locked", "derivekey"): "DeriveKey (opcode 0x1C) not modelled; the test stops at 0xF4 (ATCA_EXECUTION_ERROR)",
     ("data-locked", "derivekey_mac"): "DeriveKey with MAC (opcode 0x1C) not modelled, 0xD2 (ATCA_PARSE_ERROR)",
-    ("data-locked", "sha_hmac"): "SHA command HMAC modes not modelled, 0xD2",
     ("data-locked", "sign_internal"): "internal Sign (mode 0x00, TempKey from GenKey's digest mode) not modelled, 0xD2",
     ("data-locked", "ecdh"): "ECDH with the result encrypted (output with a GenDig-derived key) refused, 0xF4",
     ("data-locked", "write_otp_zone"): "OTP consumption mode: a 1-to-0 OTP write after the data lock refused, 0xF4",

@@ -991,7 +991,18 @@ namespace Antmicro.Renode.Peripherals.I2C
                 {
                     if(zone == ZoneOtp)
                     {
-                        return ExecutionError(p, "Write to the OTP zone after the data zone lock");
+                        if(config[OtpModeOffset] != OtpModeConsumption)
+                        {
+                            return ExecutionError(p, "Write to the OTP zone after the data zone lock (OTPmode is not consumption)");
+                        }
+                        // Consumption mode: bits only go from 1 to 0. ASSUMED: a bit already 0
+                        // stays 0 (the write is ANDed into the zone) rather than failing the write.
+                        for(var i = 0; i < length; i++)
+                        {
+                            area[offset + i] &= p.Data[i];
+                        }
+                        SaveStateToFile();
+                        return Status(StatusSuccess);
                     }
                     if(SlotLocked(slot) || (KeyConfig(slot) & 0x1) != 0 || WriteConfig(slot) != 0)
                     {
@@ -1808,6 +1819,8 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const int ConfigSize = 128;
         private const int OtpSize = 64;
         private const int SlotConfigOffset = 20;
+        private const int OtpModeOffset = 18;
+        private const byte OtpModeConsumption = 0x55;
         private const int CounterOffset = 52;
         private const uint CounterMaximum = 2097151;
         private const int UserExtraOffset = 84;

@@ -28,7 +28,6 @@ MODEL_GAPS = {
     ("data-locked", "derivekey_mac"): "DeriveKey with MAC (opcode 0x1C) not modelled, 0xD2 (ATCA_PARSE_ERROR)",
     ("data-locked", "sign_internal"): "internal Sign (mode 0x00, TempKey from GenKey's digest mode) not modelled, 0xD2",
     ("data-locked", "ecdh"): "ECDH with the result encrypted (output with a GenDig-derived key) refused, 0xF4",
-    ("data-locked", "write_otp_zone"): "OTP consumption mode: a 1-to-0 OTP write after the data lock refused, 0xF4",
     ("data-locked", "write_enc"): "encrypted Write (mode 0x40 with a MAC, after GenDig) refused, 0xF4",
     ("data-locked", "write_zone"): "as in the first phase: teardown wake of a device left awake, 0xD0",
     ("data-locked", "priv_write_encrypted"): "encrypted PrivWrite (mode 0x40) refused, 0xF4",

@@ -416,6 +416,19 @@ Should HMAC TempKey With A Slot Key
     Should Be Equal    ${mac}    ${expected}
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x11    0x44    8
 
+Should Only Clear OTP Bits After The Data Lock In Consumption Mode
+    [Documentation]    OTPmode (config byte 18) 0x55: after the data lock an OTP write clears
+    ...    bits and never sets them.
+    ${config}=    Read Config Zone
+    ${word4}=    Evaluate    $config[32:36] + '55' + $config[38:40]
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    4    ${word4}
+    Lock Config Zone
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x81    0    ${{ 'F0' * 32 }}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x01    0    3C3C3C3C
+    ${otp}=    Command    0x02    0x01    0
+    Should Be Equal    ${otp}    30303030
+
 Should Set UserExtra Once With UpdateExtra
     Command Should Return Status    ${STATUS_SUCCESS}    0x20    0x00    0x5A
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x20    0x00    0x33

@@ -73,6 +73,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                 { OpCounter, ExecuteCounter },
                 { OpPrivWrite, ExecutePrivWrite },
                 { OpHmac, ExecuteHmac },
+                { OpDeriveKey, ExecuteDeriveKey },
             };
             UseMaximumExecutionTimes = false;
             WatchdogMilliseconds = DefaultWatchdogMilliseconds;
@@ -312,6 +313,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                 CounterTimeMs = table[OpCounter];
                 PrivWriteTimeMs = table[OpPrivWrite];
                 HmacTimeMs = table[OpHmac];
+                DeriveKeyTimeMs = table[OpDeriveKey];
             }
         }
 
@@ -334,6 +336,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         public double CounterTimeMs { get; set; }
         public double PrivWriteTimeMs { get; set; }
         public double HmacTimeMs { get; set; }
+        public double DeriveKeyTimeMs { get; set; }
 
         /// <summary>Time to answer a packet that is rejected before execution (CRC, parse error).</summary>
         public double RejectTimeMs { get; set; }
@@ -598,6 +601,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             case OpCounter: return CounterTimeMs;
             case OpPrivWrite: return PrivWriteTimeMs;
             case OpHmac: return HmacTimeMs;
+            case OpDeriveKey: return DeriveKeyTimeMs;
             default: return RejectTimeMs;
             }
         }
@@ -620,8 +624,8 @@ namespace Antmicro.Renode.Peripherals.I2C
                     return ParseError(p, "KeyValid slot out of range");
                 }
                 return new byte[] { (byte)(SlotHoldsPrivateKey(p.Param2) ? 1 : 0), 0, 0, 0 };
-            case 0x02: // State: TempKey validity in bit 7 of byte 0 (subset)
-                return new byte[] { (byte)(tempKey != null ? 0x80 : 0x00), 0, 0, 0 };
+            case 0x02: // State: TempKey flags in byte 0, TempKey.Valid in bit 15
+                return new byte[] { TempKeyFlags(), (byte)(tempKey != null ? 0x80 : 0x00), 0, 0 };
             case 0x03: // GPIO: no GPIO modelled
                 return new byte[4];
             default:
@@ -667,8 +671,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                 {
                     return ParseError(p, "Nonce pass-through takes 32 bytes");
                 }
-                tempKey = (byte[])p.Data.Clone();
-                tempKeyFromInput = true;
+                LoadTempKey((byte[])p.Data.Clone(), true);
                 return Status(StatusSuccess);
             }
             if(mode == 0x02 || p.Data.Length != 20)
@@ -682,11 +685,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             message[52] = OpNonce;
             message[53] = (byte)mode;
             message[54] = 0x00;
-            using(var sha = SHA256.Create())
-            {
-                tempKey = sha.ComputeHash(message);
-            }
-            tempKeyFromInput = false;
+            LoadTempKey(Sha256(message), false);
             return randOut;
         }
 
@@ -719,15 +718,11 @@ namespace Antmicro.Renode.Peripherals.I2C
                     return ExecutionError(p, "SHA end without start (or after an HMAC start)");
                 }
                 shaMessage.AddRange(p.Data);
-                byte[] digest;
-                using(var sha = SHA256.Create())
-                {
-                    digest = sha.ComputeHash(shaMessage.ToArray());
-                }
+                var digest = Sha256(shaMessage.ToArray());
                 shaMessage = null;
                 return digest;
             case 0x04: // HMAC start: the key is slot param2's
-                if(!SlotKey(p, p.Param2, out var key, out var failure))
+                if(!SlotKey(p, p.Param2, out var key, out var failure, true))
                 {
                     return failure;
                 }
@@ -751,32 +746,52 @@ namespace Antmicro.Renode.Peripherals.I2C
                 }
                 shaMessage = null;
                 shaHmacKey = null;
-                tempKey = (byte[])mac.Clone();
-                tempKeyFromInput = false;
+                LoadTempKey((byte[])mac.Clone(), false);
                 return mac;
             default:
                 return ParseError(p, "SHA mode not defined for the ATECC508A");
             }
         }
 
+        // GenKey modes (data sheet, GenKey): bit 2 creates a private key, otherwise the public key
+        // of the stored one is computed; bit 3 also leaves a digest of that public key in
+        // TempKey; bit 4 alone digests the public key stored in (or computed for) slot KeyID,
+        // with 3 OtherData bytes in place of mode and KeyID in the message.
         private byte[] ExecuteGenKey(Packet p)
         {
             var slot = p.Param2;
-            if(slot > 15 || (p.Data.Length != 0 && p.Data.Length != 3))
+            var mode = p.Param1;
+            var storedDigest = (mode & 0x10) != 0;
+            if(slot > 15 || (mode & ~0x1C) != 0 || (storedDigest && (mode & 0x0C) != 0)
+                || (storedDigest ? p.Data.Length != 3 : p.Data.Length != 0 && p.Data.Length != 3))
             {
-                return ParseError(p, "GenKey: key id 0..15 and 0 or 3 bytes of other data");
+                return ParseError(p, "GenKey: mode 0x00/0x04 (+0x08 digest) or 0x10, key id 0..15, 0 or 3 bytes of other data");
             }
             if(!ConfigLocked)
             {
                 return ExecutionError(p, "GenKey before the config zone is locked");
             }
+            if((mode & 0x18) != 0 && tempKey == null)
+            {
+                return ExecutionError(p, "GenKey digest: TempKey not valid");
+            }
+            byte[] publicKey;
+            if(storedDigest)
+            {
+                if(IsPrivateP256Slot(slot) ? !SlotHoldsPrivateKey(slot) : slot < 8 || KeyType(slot) != KeyTypeP256)
+                {
+                    return ExecutionError(p, "GenKey public key digest: slot holds no P-256 key");
+                }
+                publicKey = IsPrivateP256Slot(slot) ? PublicKeyOf(PrivateScalar(slot)) : StoredPublicKey(slot);
+                LoadPublicKeyDigest(slot, p.Data, publicKey);
+                return Status(StatusSuccess);
+            }
             if(!IsPrivateP256Slot(slot))
             {
                 return ExecutionError(p, "GenKey on a slot whose KeyConfig is not a P-256 private key");
             }
-            switch(p.Param1)
+            if((mode & 0x04) != 0)
             {
-            case 0x04: // create a private key
                 if(DataLocked && (!WriteConfigAllowsGenKey(slot) || SlotLocked(slot)))
                 {
                     return ExecutionError(p, "GenKey not allowed on this slot after the data zone lock");
@@ -787,47 +802,113 @@ namespace Antmicro.Renode.Peripherals.I2C
                 Array.Copy(Fixed32(d), 0, slotData, 4, 32);
                 privateKeyValid[slot] = true;
                 SaveStateToFile();
-                return PublicKeyOf(d);
-            case 0x00: // public key of the stored private key
-                if(!SlotHoldsPrivateKey(slot))
-                {
-                    return ExecutionError(p, "GenKey public: slot holds no private key");
-                }
-                return PublicKeyOf(PrivateScalar(slot));
-            default:
-                return ParseError(p, "GenKey mode not modelled (digest modes)");
+                publicKey = PublicKeyOf(d);
             }
+            else if(!SlotHoldsPrivateKey(slot))
+            {
+                return ExecutionError(p, "GenKey public: slot holds no private key");
+            }
+            else
+            {
+                publicKey = PublicKeyOf(PrivateScalar(slot));
+            }
+            if((mode & 0x08) != 0)
+            {
+                LoadPublicKeyDigest(slot, new byte[] { mode, (byte)slot, (byte)(slot >> 8) }, publicKey);
+            }
+            return publicKey;
         }
 
+        // TempKey = SHA-256(TempKey || GenKey opcode || 3 bytes || SN[8] || SN[0:1] || 25 zeros ||
+        // X || Y), the message cryptoauthlib's atcah_gen_key_msg rebuilds host-side; it marks
+        // TempKey as GenKey data of the slot, for Sign(Internal) and Verify(Validate).
+        private void LoadPublicKeyDigest(int slot, byte[] threeBytes, byte[] publicKey)
+        {
+            var sn = SerialNumberBytes();
+            var message = new List<byte>(tempKey);
+            message.Add(OpGenKey);
+            message.AddRange(threeBytes);
+            message.AddRange(new byte[] { sn[8], sn[0], sn[1] });
+            message.AddRange(new byte[25]);
+            message.AddRange(publicKey);
+            tempKey = Sha256(message.ToArray());
+            tempKeyGenKey = true;
+            tempKeyGenDig = false;
+            tempKeyNoMac = false;
+            tempKeyId = slot;
+        }
+
+        // Sign: external (mode 0x80) signs TempKey as the message digest; internal (mode 0x00)
+        // signs SHA-256 of the data sheet's 55-byte message built from TempKey (a GenDig or GenKey
+        // digest) and the configuration of the slot behind it (cryptoauthlib atcah_sign_internal_msg).
+        // Mode bit 6 includes SN[2:3] and SN[4:7]; bit 0 marks a signature for Verify(Invalidate).
         private byte[] ExecuteSign(Packet p)
         {
             var slot = p.Param2;
-            if(p.Data.Length != 0 || slot > 15)
+            var external = (p.Param1 & 0x80) != 0;
+            if(p.Data.Length != 0 || slot > 15 || (p.Param1 & (external ? 0x3F : 0x3E)) != 0)
             {
-                return ParseError(p, "Sign: key id 0..15, no data");
+                return ParseError(p, "Sign: mode 0x80 external or 0x00 internal (+0x40 SN, +0x01 invalidate), key id 0..15, no data");
             }
-            if((p.Param1 & 0xC0) != 0x80 || (p.Param1 & 0x3F) != 0)
+            var allowedBit = external ? 0x1 : 0x2;
+            if(!SlotHoldsPrivateKey(slot) || (SlotConfig(slot) & allowedBit) == 0)
             {
-                return ParseError(p, "Sign mode not modelled (only external 0x80)");
+                return ExecutionError(p, string.Format("Sign: slot holds no private key that may sign {0} messages", external ? "external" : "internal"));
             }
-            if(!SlotHoldsPrivateKey(slot) || (SlotConfig(slot) & 0x1) == 0)
+            if(tempKey == null || (!external && !tempKeyGenDig && !tempKeyGenKey))
             {
-                return ExecutionError(p, "Sign: slot holds no private key that may sign external messages");
+                tempKey = null;
+                return ExecutionError(p, external ? "Sign: TempKey not valid" : "Sign internal: TempKey holds no GenDig or GenKey digest");
             }
-            if(tempKey == null)
-            {
-                return ExecutionError(p, "Sign: TempKey not valid");
-            }
+            var digest = external ? tempKey : Sha256(InternalSignMessage(p.Param1, slot));
             var signer = new ECDsaSigner(new HMacDsaKCalculator(new Sha256Digest()));
             signer.Init(true, new ECPrivateKeyParameters(PrivateScalar(slot), domain));
-            var rs = signer.GenerateSignature(tempKey);
+            var rs = signer.GenerateSignature(digest);
             tempKey = null;
             return Fixed32(rs[0]).Concat(Fixed32(rs[1])).ToArray();
         }
 
+        private byte[] InternalSignMessage(byte mode, int slot)
+        {
+            var sn = SerialNumberBytes();
+            var includeSn = (mode & 0x40) != 0;
+            var message = new byte[55];
+            Array.Copy(tempKey, 0, message, 0, 32);
+            message[32] = OpSign;
+            message[33] = mode;
+            message[34] = (byte)slot;
+            message[35] = (byte)(slot >> 8);
+            var source = tempKeyId;
+            var slotConfig = SlotConfig(source);
+            var keyConfig = KeyConfig(source);
+            message[36] = (byte)slotConfig;
+            message[37] = (byte)(slotConfig >> 8);
+            message[38] = (byte)keyConfig;
+            message[39] = (byte)(keyConfig >> 8);
+            message[40] = TempKeyFlags();
+            // 41-42: UseFlag and UpdateCount, zeros on the ATECC508A.
+            message[43] = sn[8];
+            if(includeSn)
+            {
+                Array.Copy(sn, 4, message, 44, 4);
+                Array.Copy(sn, 2, message, 50, 2);
+            }
+            message[48] = sn[0];
+            message[49] = sn[1];
+            message[52] = (byte)(SlotLocked(source) ? 0 : 1);
+            message[53] = (byte)(PublicKeyNeedsValidation(source) && PublicKeyValidity(source) == PublicKeyValid ? 1 : 0);
+            return message;
+        }
+
+        // Verify: 0x02 external public key, 0x00 stored public key (slots 8-15; a key that needs
+        // validation only while valid), 0x03 validate / 0x07 invalidate a stored public key: the
+        // signature is over the Sign(Internal) message rebuilt from TempKey (a GenKey digest of
+        // that key) and 19 OtherData bytes, checked with the public key in the slot's ReadKey.
         private byte[] ExecuteVerify(Packet p)
         {
             ECPoint q;
+            byte[] message;
+            var validation = p.Param1 == 0x03 || p.Param1 == 0x07;
             if(p.Param1 == 0x02) // external public key
             {
                 if(p.Param2 != KeyTypeP256 || p.Data.Length != 128)
@@ -836,31 +917,39 @@ namespace Antmicro.Renode.Peripherals.I2C
                 }
                 q = TryPoint(p.Data, 64);
             }
-            else if(p.Param1 == 0x00) // stored public key
+            else if(p.Param1 == 0x00 || validation)
             {
                 var slot = p.Param2;
-                if(slot > 15 || p.Data.Length != 64)
+                if(slot > 15 || p.Data.Length != (validation ? 64 + 19 : 64))
                 {
-                    return ParseError(p, "Verify stored: key id 0..15 and 64 bytes R||S");
+                    return ParseError(p, "Verify stored: key id 0..15 and 64 bytes R||S (+19 OtherData to validate)");
                 }
-                if(slot < 8 || KeyType(slot) != KeyTypeP256 || (KeyConfig(slot) & 0x1) != 0)
+                var keySlot = validation ? ReadKey(slot) : slot;
+                if(slot < 8 || KeyType(slot) != KeyTypeP256 || (KeyConfig(slot) & 0x1) != 0
+                    || (validation && (!PublicKeyNeedsValidation(slot) || keySlot < 8 || KeyType(keySlot) != KeyTypeP256)))
                 {
-                    return ExecutionError(p, "Verify stored: slot is not a P-256 public key slot");
+                    return ExecutionError(p, "Verify stored: slot is not a P-256 public key slot (that needs validation)");
                 }
-                var stored = new byte[64];
-                Array.Copy(slots[slot], 4, stored, 0, 32);
-                Array.Copy(slots[slot], 40, stored, 32, 32);
-                q = TryPoint(stored, 0);
+                if(!validation && PublicKeyNeedsValidation(slot) && PublicKeyValidity(slot) != PublicKeyValid)
+                {
+                    return ExecutionError(p, string.Format("Verify stored: the public key in slot {0} is not validated", slot));
+                }
+                if(validation && (tempKey == null || !tempKeyGenKey || tempKeyId != slot))
+                {
+                    tempKey = null;
+                    return ExecutionError(p, "Verify validate: TempKey holds no GenKey digest of this slot");
+                }
+                q = TryPoint(StoredPublicKey(keySlot), 0);
             }
             else
             {
-                return ParseError(p, "Verify mode not modelled (validate/invalidate)");
+                return ParseError(p, "Verify mode: 0x00 stored, 0x02 external, 0x03 validate, 0x07 invalidate");
             }
             if(tempKey == null)
             {
                 return ExecutionError(p, "Verify: TempKey not valid");
             }
-            var message = tempKey;
+            message = validation ? Sha256(ValidationMessage(p.Data.Skip(64).ToArray())) : tempKey;
             tempKey = null;
             if(q == null)
             {
@@ -871,7 +960,30 @@ namespace Antmicro.Renode.Peripherals.I2C
             var s = new BigInteger(1, p.Data, 32, 32);
             var verifier = new ECDsaSigner();
             verifier.Init(false, new ECPublicKeyParameters(q, domain));
-            return Status(verifier.VerifySignature(message, r, s) ? StatusSuccess : StatusVerifyFailure);
+            if(!verifier.VerifySignature(message, r, s))
+            {
+                return Status(StatusVerifyFailure);
+            }
+            if(validation)
+            {
+                SetPublicKeyValidity(p.Param2, p.Param1 == 0x03 ? PublicKeyValid : PublicKeyInvalid);
+                SaveStateToFile();
+            }
+            return Status(StatusSuccess);
+        }
+
+        // The Sign(Internal) message a validation authority signed: TempKey, the Sign opcode, then
+        // OtherData[0:10] || SN[8] || OtherData[10:14] || SN[0:1] || OtherData[14:19].
+        private byte[] ValidationMessage(byte[] otherData)
+        {
+            var sn = SerialNumberBytes();
+            var message = new List<byte>(tempKey) { OpSign };
+            message.AddRange(otherData.Take(10));
+            message.Add(sn[8]);
+            message.AddRange(otherData.Skip(10).Take(4));
+            message.AddRange(new byte[] { sn[0], sn[1] });
+            message.AddRange(otherData.Skip(14));
+            return message.ToArray();
         }
 
         private byte[] ExecuteEcdh(Packet p)
@@ -932,32 +1044,38 @@ namespace Antmicro.Renode.Peripherals.I2C
                 {
                     return ExecutionError(p, string.Format("Read of slot {0}: a private key is never readable", slot));
                 }
-                if((SlotConfig(slot) & 0x80) != 0)
+                if((SlotConfig(slot) & SlotConfigIsSecret) != 0)
                 {
-                    return ExecutionError(p, string.Format("Read of slot {0}: IsSecret (encrypted reads not modelled)", slot));
+                    // A secret slot is readable only encrypted (EncryptRead), 32 bytes at a time,
+                    // XORed with a TempKey from a GenDig of its ReadKey slot.
+                    if((SlotConfig(slot) & SlotConfigEncryptRead) == 0 || length != 32)
+                    {
+                        return ExecutionError(p, string.Format("Read of slot {0}: IsSecret, and not a 32-byte encrypted read", slot));
+                    }
+                    if(!CheckTempKeyGenDig(p, ReadKey(slot), out var failure))
+                    {
+                        return failure;
+                    }
+                    return Xor(Padded(area, offset, length), tempKey);
                 }
             }
-            // Past the end of a slot's partial last block the device pads with zeros.
-            var result = new byte[length];
-            Array.Copy(area, offset, result, 0, Math.Min(length, area.Length - offset));
-            return result;
+            return Padded(area, offset, length);
         }
 
+        // Write: clear (4 or 32 bytes), or encrypted (mode bit 6: 32 bytes XORed with a TempKey
+        // from a GenDig of the slot's WriteKey, then a 32-byte MAC over the plain text).
         private byte[] ExecuteWrite(Packet p)
         {
             var zone = p.Param1 & 0x03;
             var length = (p.Param1 & 0x80) != 0 ? 32 : 4;
+            var encrypted = (p.Param1 & 0x40) != 0;
             if((p.Param1 & 0x3C) != 0 || zone == 3)
             {
                 return ParseError(p, "Write: zone 0..2, optional 32-byte and encrypted flags");
             }
-            if((p.Param1 & 0x40) != 0)
+            if(p.Data.Length != length + (encrypted ? 32 : 0))
             {
-                return ExecutionError(p, "Write: encrypted writes are not modelled");
-            }
-            if(p.Data.Length != length)
-            {
-                return ParseError(p, string.Format("Write: {0} bytes of data expected, got {1}", length, p.Data.Length));
+                return ParseError(p, string.Format("Write: {0} bytes of data expected, got {1}", length + (encrypted ? 32 : 0), p.Data.Length));
             }
             int offset;
             byte[] area;
@@ -966,6 +1084,11 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
                 return ParseError(p, "Write: address outside the zone");
             }
+            if(encrypted && (zone != ZoneData || length != 32))
+            {
+                return ExecutionError(p, "Write: only 32-byte writes to the data zone can be encrypted");
+            }
+            var value = p.Data.Take(length).ToArray();
             if(zone == ZoneConfig)
             {
                 if(ConfigLocked)
@@ -987,40 +1110,83 @@ namespace Antmicro.Renode.Peripherals.I2C
                 {
                     return ExecutionError(p, "Write to the data/OTP zone before its lock must be 32 bytes");
                 }
-                if(DataLocked)
+                if(DataLocked && zone == ZoneOtp)
                 {
-                    if(zone == ZoneOtp)
-                    {
-                        if(config[OtpModeOffset] != OtpModeConsumption)
-                        {
-                            return ExecutionError(p, "Write to the OTP zone after the data zone lock (OTPmode is not consumption)");
-                        }
-                        // Consumption mode: bits only go from 1 to 0. ASSUMED: a bit already 0
-                        // stays 0 (the write is ANDed into the zone) rather than failing the write.
-                        for(var i = 0; i < length; i++)
-                        {
-                            area[offset + i] &= p.Data[i];
-                        }
-                        SaveStateToFile();
-                        return Status(StatusSuccess);
-                    }
-                    if(SlotLocked(slot) || (KeyConfig(slot) & 0x1) != 0 || WriteConfig(slot) != 0)
-                    {
-                        return ExecutionError(p, string.Format("Write to slot {0} not allowed by its WriteConfig/lock", slot));
-                    }
+                    return WriteOtpAfterLock(p, area, offset, value);
                 }
-                else if(zone == ZoneData && (KeyConfig(slot) & 0x1) != 0)
+                if(zone == ZoneData && (KeyConfig(slot) & 0x1) != 0)
                 {
-                    // A private-key slot takes its key from GenKey or PrivWrite, never from a
-                    // clear Write, before the data lock too (cryptoauthlib's
-                    // write_boundary_conditions expects this execution error on an ECC device).
-                    return ExecutionError(p, string.Format("clear Write to private-key slot {0}", slot));
+                    // A private-key slot takes its key from GenKey or PrivWrite, never from Write,
+                    // before the data lock too (cryptoauthlib's write_boundary_conditions expects
+                    // this execution error on an ECC device).
+                    return ExecutionError(p, string.Format("Write to private-key slot {0}", slot));
+                }
+                if(DataLocked && !WriteConfigAllows(slot, encrypted))
+                {
+                    return ExecutionError(p, string.Format("{0} Write to slot {1} not allowed by its lock or WriteConfig 0x{2:X}",
+                        encrypted ? "encrypted" : "clear", slot, WriteConfig(slot)));
+                }
+                if(encrypted)
+                {
+                    if(!CheckTempKeyGenDig(p, WriteKey(slot), out var failure))
+                    {
+                        return failure;
+                    }
+                    value = Xor(value, tempKey);
+                    var mac = CommandDigest(tempKey, OpWrite, p.Param1, p.Param2, 25, value);
+                    tempKey = null;
+                    if(!mac.SequenceEqual(p.Data.Skip(32)))
+                    {
+                        // ASSUMED: the data sheet's status for a wrong input MAC is taken to be
+                        // the execution error; nothing is written.
+                        return ExecutionError(p, "encrypted Write: the input MAC does not match");
+                    }
                 }
             }
             // The bytes past the end of a slot's partial last block are dropped.
-            Array.Copy(p.Data, 0, area, offset, Math.Min(length, area.Length - offset));
+            Array.Copy(value, 0, area, offset, Math.Min(length, area.Length - offset));
+            if(zone == ZoneData && PublicKeyNeedsValidation(slot))
+            {
+                // Writing a public key that must be validated leaves it invalid until Verify(Validate).
+                SetPublicKeyValidity(slot, PublicKeyInvalid);
+            }
             SaveStateToFile();
             return Status(StatusSuccess);
+        }
+
+        // OTP after the data lock: writable only in consumption mode, where bits only go from 1
+        // to 0. ASSUMED: a bit already 0 stays 0 (the write is ANDed into the zone) rather than
+        // failing the write.
+        private byte[] WriteOtpAfterLock(Packet p, byte[] area, int offset, byte[] value)
+        {
+            if(config[OtpModeOffset] != OtpModeConsumption)
+            {
+                return ExecutionError(p, "Write to the OTP zone after the data zone lock (OTPmode is not consumption)");
+            }
+            for(var i = 0; i < value.Length; i++)
+            {
+                area[offset + i] &= value[i];
+            }
+            SaveStateToFile();
+            return Status(StatusSuccess);
+        }
+
+        // WriteConfig for the Write command (data sheet, WriteConfig bits): 0000 Always (clear),
+        // 0001 PubInvalid (clear, while the public key is invalid), 001x and 10xx Never, x1xx
+        // Encrypt (encrypted only).
+        private bool WriteConfigAllows(int slot, bool encrypted)
+        {
+            if(SlotLocked(slot))
+            {
+                return false;
+            }
+            var writeConfig = WriteConfig(slot);
+            if(encrypted)
+            {
+                return (writeConfig & 0x4) != 0;
+            }
+            return writeConfig == 0
+                || (writeConfig == 1 && PublicKeyNeedsValidation(slot) && PublicKeyValidity(slot) != PublicKeyValid);
         }
 
         private byte[] ExecuteLock(Packet p)
@@ -1105,7 +1271,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
                 key = tempKey;
             }
-            else if(!SlotKey(p, p.Param2, out key, out failure))
+            else if(!SlotKey(p, p.Param2, out key, out failure, true))
             {
                 return failure;
             }
@@ -1135,7 +1301,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
                 return failure;
             }
-            if(!SlotKey(p, p.Param2, out var key, out failure))
+            if(!SlotKey(p, p.Param2, out var key, out failure, true))
             {
                 return failure;
             }
@@ -1240,12 +1406,23 @@ namespace Antmicro.Renode.Peripherals.I2C
                 value = (keyId & 0x8000) != 0 ? tempKey : p.Data;
                 break;
             }
+            // A key with SlotConfig.NoMac has the 4 OtherData bytes in place of opcode and params.
+            var noMac = zone == ZoneData && (SlotConfig(keyId) & SlotConfigNoMac) != 0;
+            if(noMac && p.Data.Length != 4)
+            {
+                return ParseError(p, "GenDig of a NoMac key needs 4 OtherData bytes");
+            }
             var sn = SerialNumberBytes();
             var message = new List<byte>(value);
-            message.AddRange(new byte[] { OpGenDig, zone, (byte)keyId, (byte)(zone == 3 ? 0 : keyId >> 8), sn[8], sn[0], sn[1] });
+            message.AddRange(noMac ? p.Data : new byte[] { OpGenDig, zone, (byte)keyId, (byte)(zone == 3 ? 0 : keyId >> 8) });
+            message.AddRange(new byte[] { sn[8], sn[0], sn[1] });
             message.AddRange(new byte[25]);
             message.AddRange(zone == 3 && (keyId & 0x8000) != 0 ? p.Data : tempKey);
             tempKey = Sha256(message.ToArray());
+            tempKeyGenDig = zone == ZoneData;
+            tempKeyGenKey = false;
+            tempKeyId = zone == ZoneData ? keyId : 0;
+            tempKeyNoMac = noMac;
             return Status(StatusSuccess);
         }
 
@@ -1311,9 +1488,11 @@ namespace Antmicro.Renode.Peripherals.I2C
         }
 
         // PrivWrite: writes a P-256 private key (4 pad bytes then the 32-byte scalar, then a 32-byte
-        // MAC that a clear write ignores) into a
-        // private-key slot. In clear (mode 0x00) only while the data zone is unlocked; after the
-        // lock the key must come encrypted with a MAC (mode 0x40), which is not modelled.
+        // MAC) into a private-key slot. In clear (mode 0x00, MAC ignored) only while the data zone
+        // is unlocked. Encrypted (mode 0x40): the first 32 bytes are XORed with a TempKey from a
+        // GenDig of the slot's WriteKey, the last 4 with SHA-256(TempKey); the MAC is
+        // SHA-256(TempKey || opcode || mode || KeyID || SN[8] || SN[0:1] || 21 zeros || 36 plain
+        // bytes). After the data lock the slot's WriteConfig bit 2 must allow it.
         private byte[] ExecutePrivWrite(Packet p)
         {
             var slot = p.Param2;
@@ -1322,20 +1501,78 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
                 return ParseError(p, "PrivWrite: mode 0x00 or 0x40, slot 0-15, 36 key bytes + 32 MAC bytes (ignored in clear)");
             }
-            if(encrypted)
-            {
-                return ExecutionError(p, "PrivWrite: encrypted writes are not modelled");
-            }
-            if(DataLocked)
-            {
-                return ExecutionError(p, "PrivWrite: a clear key is refused after the data lock");
-            }
             if(!IsPrivateP256Slot(slot))
             {
                 return ExecutionError(p, string.Format("PrivWrite: slot {0} is not a P-256 private-key slot", slot));
             }
-            Array.Copy(p.Data, 0, slots[slot], 0, 36);
+            if(DataLocked && (!encrypted || SlotLocked(slot) || (WriteConfig(slot) & 0x4) == 0))
+            {
+                return ExecutionError(p, "PrivWrite after the data lock: only encrypted, to an unlocked slot whose WriteConfig allows it");
+            }
+            var key = p.Data.Take(36).ToArray();
+            if(encrypted)
+            {
+                if(!CheckTempKeyGenDig(p, WriteKey(slot), out var failure))
+                {
+                    return failure;
+                }
+                var pad = Sha256(tempKey);
+                key = key.Select((b, i) => (byte)(b ^ (i < 32 ? tempKey[i] : pad[i - 32]))).ToArray();
+                var mac = CommandDigest(tempKey, OpPrivWrite, p.Param1, slot, 21, key);
+                tempKey = null;
+                if(!mac.SequenceEqual(p.Data.Skip(36)))
+                {
+                    return ExecutionError(p, "encrypted PrivWrite: the input MAC does not match");
+                }
+            }
+            Array.Copy(key, 0, slots[slot], 0, 36);
             privateKeyValid[slot] = true;
+            SaveStateToFile();
+            return Status(StatusSuccess);
+        }
+
+        // DeriveKey: the target slot's new key is SHA-256(parent || opcode || mode || target ||
+        // SN[8] || SN[0:1] || 25 zeros || TempKey), the parent being the target's own key
+        // (WriteConfig x010, Roll) or its WriteKey slot's (x011, Create). WriteConfig bit 3 asks for
+        // a 32-byte input MAC, SHA-256(WriteKey slot's key || opcode || mode || target || SN[8] ||
+        // SN[0:1]) (cryptoauthlib atcah_derive_key, atcah_derive_key_mac). Mode bit 2 must match
+        // TempKey.SourceFlag; TempKey is invalid afterwards.
+        private byte[] ExecuteDeriveKey(Packet p)
+        {
+            var target = p.Param2;
+            if((p.Param1 & ~0x04) != 0 || target > 15 || (p.Data.Length != 0 && p.Data.Length != 32))
+            {
+                return ParseError(p, "DeriveKey: mode 0x00 or 0x04, target 0-15, no data or a 32-byte MAC");
+            }
+            var writeConfig = WriteConfig(target);
+            if(!DataLocked || SlotLocked(target) || (KeyConfig(target) & 0x1) != 0 || (writeConfig & 0x2) == 0)
+            {
+                return ExecutionError(p, string.Format("DeriveKey: slot {0} is locked, a private key, or its WriteConfig 0x{1:X} forbids it (or the data zone is unlocked)", target, writeConfig));
+            }
+            var macRequired = (writeConfig & 0x8) != 0;
+            if(macRequired && p.Data.Length != 32)
+            {
+                return ExecutionError(p, "DeriveKey: this target needs an input MAC");
+            }
+            if(!CheckTempKeyUse(p, p.Param1, true, out var failure))
+            {
+                return failure;
+            }
+            var parentSlot = (writeConfig & 0x1) != 0 ? WriteKey(target) : target;
+            byte[] authority = null;
+            if(!SlotKey(p, parentSlot, out var parent, out failure)
+                || (macRequired && !SlotKey(p, WriteKey(target), out authority, out failure)))
+            {
+                return failure;
+            }
+            if(macRequired && !CommandDigest(authority, OpDeriveKey, p.Param1, target, 0, new byte[0]).SequenceEqual(p.Data))
+            {
+                tempKey = null;
+                return ExecutionError(p, "DeriveKey: the input MAC does not match");
+            }
+            var key = CommandDigest(parent, OpDeriveKey, p.Param1, target, 25, tempKey);
+            tempKey = null;
+            Array.Copy(key, 0, slots[target], 0, 32);
             SaveStateToFile();
             return Status(StatusSuccess);
         }
@@ -1375,6 +1612,38 @@ namespace Antmicro.Renode.Peripherals.I2C
             return count;
         }
 
+        // A new TempKey value from Nonce or SHA: the digest flags are cleared.
+        private void LoadTempKey(byte[] value, bool fromInput)
+        {
+            tempKey = value;
+            tempKeyFromInput = fromInput;
+            tempKeyId = 0;
+            tempKeyGenDig = false;
+            tempKeyGenKey = false;
+            tempKeyNoMac = false;
+        }
+
+        // TempKeyFlags as Info State and the Sign(Internal) message carry them: KeyID in bits 0-3,
+        // SourceFlag 4, GenDigData 5, GenKeyData 6, NoMacFlag 7.
+        private byte TempKeyFlags()
+        {
+            return (byte)((tempKeyId & 0x0F) | (tempKeyFromInput ? 0x10 : 0) | (tempKeyGenDig ? 0x20 : 0)
+                | (tempKeyGenKey ? 0x40 : 0) | (tempKeyNoMac ? 0x80 : 0));
+        }
+
+        // Encrypted Read/Write/PrivWrite: TempKey must hold a GenDig of the slot that protects the
+        // target (its ReadKey or WriteKey), and must not come from a NoMac key.
+        private bool CheckTempKeyGenDig(Packet p, int keyId, out byte[] failure)
+        {
+            failure = null;
+            if(tempKey == null || !tempKeyGenDig || tempKeyNoMac || tempKeyId != keyId)
+            {
+                failure = ExecutionError(p, string.Format("TempKey must hold a GenDig of slot {0}", keyId));
+                return false;
+            }
+            return true;
+        }
+
         private bool CheckTempKeyUse(Packet p, byte mode, bool usesTempKey, out byte[] failure)
         {
             failure = null;
@@ -1396,9 +1665,14 @@ namespace Antmicro.Renode.Peripherals.I2C
             return true;
         }
 
-        // A symmetric key for MAC/CheckMac/GenDig: a slot that holds no private ECC key, with the
-        // data zone locked (before the lock the slots hold no keys).
-        private bool SlotKey(Packet p, int keyId, out byte[] key, out byte[] failure)
+        // A symmetric key for MAC/CheckMac/GenDig/DeriveKey: a slot that holds no private ECC key.
+        // Before the data lock the slots' contents are usable too: cryptoauthlib's
+        // write_enc_data_unlock writes slot 4 in clear, GenDigs it for an encrypted write and
+        // checks the result with CheckMac, all with the data zone unlocked.
+        // Policies (data sheet, SlotConfig and KeyConfig): a NoMac key never keys a MAC the device
+        // returns (MAC, HMAC, SHA HMAC: outputsMac); a ReqRandom key is used only with a TempKey
+        // from a random Nonce, so that no chosen input makes the device an oracle for it.
+        private bool SlotKey(Packet p, int keyId, out byte[] key, out byte[] failure, bool outputsMac = false)
         {
             key = null;
             failure = null;
@@ -1407,14 +1681,19 @@ namespace Antmicro.Renode.Peripherals.I2C
                 failure = ParseError(p, "KeyID above 15");
                 return false;
             }
-            if(!DataLocked)
-            {
-                failure = ExecutionError(p, "slot keys are usable only after the data zone lock");
-                return false;
-            }
             if((KeyConfig(keyId) & 0x1) != 0)
             {
                 failure = ExecutionError(p, string.Format("slot {0} holds a private ECC key", keyId));
+                return false;
+            }
+            if(outputsMac && (SlotConfig(keyId) & SlotConfigNoMac) != 0)
+            {
+                failure = ExecutionError(p, string.Format("slot {0} has NoMac: it never keys a MAC the device returns", keyId));
+                return false;
+            }
+            if((KeyConfig(keyId) & KeyConfigReqRandom) != 0 && (tempKey == null || tempKeyFromInput))
+            {
+                failure = ExecutionError(p, string.Format("slot {0} has ReqRandom: it needs a TempKey from a random Nonce", keyId));
                 return false;
             }
             key = slots[keyId].Take(32).ToArray();
@@ -1449,6 +1728,18 @@ namespace Antmicro.Renode.Peripherals.I2C
                 data[19] = sn[3];
             }
             return data;
+        }
+
+        // The message shape of the data sheet's Write and PrivWrite input MACs and of DeriveKey:
+        // SHA-256(key || opcode || param1 || param2 (LSB first) || SN[8] || SN[0:1] || zeros || tail).
+        private byte[] CommandDigest(byte[] key, byte opcode, byte param1, int param2, int zeros, byte[] tail)
+        {
+            var sn = SerialNumberBytes();
+            var message = new List<byte>(key);
+            message.AddRange(new byte[] { opcode, param1, (byte)param2, (byte)(param2 >> 8), sn[8], sn[0], sn[1] });
+            message.AddRange(new byte[zeros]);
+            message.AddRange(tail);
+            return Sha256(message.ToArray());
         }
 
         // SN[0:3] are config bytes 0-3, SN[4:8] config bytes 8-12.
@@ -1534,6 +1825,29 @@ namespace Antmicro.Renode.Peripherals.I2C
             return config[KeyConfigOffset + 2 * slot] | (config[KeyConfigOffset + 2 * slot + 1] << 8);
         }
 
+        private int ReadKey(int slot)
+        {
+            return SlotConfig(slot) & 0x0F;
+        }
+
+        private int WriteKey(int slot)
+        {
+            return (SlotConfig(slot) >> 8) & 0x0F;
+        }
+
+        // Past the end of a slot's partial last block the device pads a read with zeros.
+        private static byte[] Padded(byte[] area, int offset, int length)
+        {
+            var result = new byte[length];
+            Array.Copy(area, offset, result, 0, Math.Min(length, area.Length - offset));
+            return result;
+        }
+
+        private static byte[] Xor(byte[] data, byte[] key)
+        {
+            return data.Select((b, i) => (byte)(b ^ key[i % key.Length])).ToArray();
+        }
+
         private int KeyType(int slot)
         {
             return (KeyConfig(slot) >> 2) & 0x07;
@@ -1554,6 +1868,33 @@ namespace Antmicro.Renode.Peripherals.I2C
         {
             var slotLocked = config[SlotLockedOffset] | (config[SlotLockedOffset + 1] << 8);
             return (slotLocked & (1 << slot)) == 0;
+        }
+
+        // A P-256 public key slot (8-15) whose KeyConfig.PubInfo says Verify may use it only after
+        // Verify(Validate); its validity is the upper nibble of the slot's first byte.
+        private bool PublicKeyNeedsValidation(int slot)
+        {
+            var keyConfig = KeyConfig(slot);
+            return slot >= 8 && (keyConfig & 0x1) == 0 && (keyConfig & KeyConfigPubInfo) != 0 && KeyType(slot) == KeyTypeP256;
+        }
+
+        private int PublicKeyValidity(int slot)
+        {
+            return slots[slot][0] >> 4;
+        }
+
+        private void SetPublicKeyValidity(int slot, byte validity)
+        {
+            slots[slot][0] = (byte)((slots[slot][0] & 0x0F) | (validity << 4));
+        }
+
+        // The stored public key of slots 8-15: X and Y, each after 4 pad bytes.
+        private byte[] StoredPublicKey(int slot)
+        {
+            var stored = new byte[64];
+            Array.Copy(slots[slot], 4, stored, 0, 32);
+            Array.Copy(slots[slot], 40, stored, 32, 32);
+            return stored;
         }
 
         private bool IsPrivateP256Slot(int slot)
@@ -1719,6 +2060,12 @@ namespace Antmicro.Renode.Peripherals.I2C
         // TempKey.SourceFlag: true when TempKey came from input (Nonce pass-through), false when it
         // holds a random value's digest (Nonce random mode); GenDig/MAC modes must match it.
         private bool tempKeyFromInput;
+        // The other TempKey flags (data sheet, Info State): the slot of the last GenDig of a data
+        // slot or GenKey digest (TempKey.KeyID), GenDigData, GenKeyData and NoMacFlag.
+        private int tempKeyId;
+        private bool tempKeyGenDig;
+        private bool tempKeyGenKey;
+        private bool tempKeyNoMac;
         // The key of an HMAC started with SHA mode 0x04 (null for a plain SHA-256).
         private byte[] shaHmacKey;
         private List<byte> shaMessage;
@@ -1763,12 +2110,14 @@ namespace Antmicro.Renode.Peripherals.I2C
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
             { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 }, { OpPrivWrite, 48 }, { OpHmac, 23 },
+            { OpDeriveKey, 50 },
         };
         private static readonly Dictionary<byte, double> TypicalTimesMs = new Dictionary<byte, double>
         {
             { OpInfo, 2 }, { OpRandom, 23 }, { OpNonce, 29 }, { OpSha, 9 }, { OpGenKey, 115 }, { OpSign, 60 },
             { OpVerify, 72 }, { OpEcdh, 58 }, { OpRead, 5 }, { OpWrite, 26 }, { OpLock, 32 },
             { OpMac, 14 }, { OpCheckMac, 13 }, { OpGenDig, 11 }, { OpUpdateExtra, 10 }, { OpPause, 3 }, { OpCounter, 20 }, { OpPrivWrite, 48 }, { OpHmac, 23 },
+            { OpDeriveKey, 50 },
         };
 
         // ChipMode bit 2 = 0: watchdog ~1.3 s (cryptoauthlib calib_command.h).
@@ -1800,6 +2149,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const byte OpCounter = 0x24;
         private const byte OpPrivWrite = 0x46;
         private const byte OpHmac = 0x11;
+        private const byte OpDeriveKey = 0x1C;
 
         private const byte StatusSuccess = 0x00;
         private const byte StatusVerifyFailure = 0x01;
@@ -1813,6 +2163,16 @@ namespace Antmicro.Renode.Peripherals.I2C
         // Largest 508A command: Write 32 bytes + 32-byte MAC = 71; Verify external = 135 (+ slack).
         private const int MaximumPacketLength = 155;
         private const int KeyTypeP256 = 4;
+        // SlotConfig bits (data sheet, SlotConfig): ReadKey 0-3, NoMac 5, EncryptRead 6, IsSecret 7,
+        // WriteKey 8-11, WriteConfig 12-15. KeyConfig: Private 0, PubInfo 1, KeyType 2-4.
+        private const int SlotConfigNoMac = 0x20;
+        private const int SlotConfigEncryptRead = 0x40;
+        private const int SlotConfigIsSecret = 0x80;
+        private const int KeyConfigPubInfo = 0x02;
+        private const int KeyConfigReqRandom = 0x80;
+        // The validity nibble (bits 4-7 of byte 0) of a public key slot that needs validation.
+        private const byte PublicKeyValid = 0x5;
+        private const byte PublicKeyInvalid = 0xA;
         private const int ZoneConfig = 0;
         private const int ZoneOtp = 1;
         private const int ZoneData = 2;

@@ -18,19 +18,23 @@ import re
 TEST_LINE = re.compile(r"^TEST\((\w+), (\w+)\)(.*)$")
 
 # (phase, test) -> what the model lacks.
+# The write_zone gaps: its body is empty and follows write_enc_data_unlock, which the suite
+# ignores in these two phases. Unity's assertions abort once a test is ignored
+# (RETURN_IF_FAIL_OR_IGNORE), so that test's teardown stops at its first TEST_ASSERT after
+# atcab_wakeup, before atcab_sleep: the suite itself leaves the device awake. write_zone's
+# teardown then sends a wake token to an awake device, which ignores it (a wake token only wakes a
+# sleeping or idle device), and reads the I/O buffer past the wake status it already returned
+# (0xFF, ASSUMED: the data sheet keeps the buffer's address counter until word address 0x00 or a
+# new command resets it), so cryptoauthlib's hal_check_wake answers ATCA_WAKE_FAILED (0xD0). A
+# device answering every wake token with 04 11 33 43 would pass; whether silicon does is not in
+# the sources at hand. Commands are unaffected: calib_execute_command sends its packet after a
+# failed wake, and an awake device executes it.
+WAKE_WHILE_AWAKE = ("after an ignored test, whose teardown Unity aborts before atcab_sleep, its "
+                    "teardown's atcab_wakeup finds the device awake and reads 0xFF, not the wake "
+                    "status: 0xD0 (ATCA_WAKE_FAILED)")
 MODEL_GAPS = {
-    ("config-unlocked", "write_zone"): "the test body is empty; its teardown's atcab_wakeup gets 0xD0 (ATCA_WAKE_FAILED): the device is still awake, as the previous teardown's sleep is not seen by the model",
-    ("data-unlocked", "write_zone"): "as in the first phase: teardown wake of a device left awake, 0xD0",
-    ("data-unlocked", "write_enc_data_unlock"): "encrypted Write (mode 0x40 with a MAC, after GenDig) refused, 0xF4 (ATCA_EXECUTION_ERROR)",
-    ("data-locked", "verify_validate"): "Verify validate mode: a value the suite checks is 0 where it expects 10 (atca_tests_verify.c:276)",
-    ("data-locked", "verify_invalidate"): "Verify invalidate mode: a value the suite checks is 0 where it expects 10 (atca_tests_verify.c:276)",
-    ("data-locked", "derivekey"): "DeriveKey (opcode 0x1C) not modelled; the test stops at 0xF4 (ATCA_EXECUTION_ERROR)",
-    ("data-locked", "derivekey_mac"): "DeriveKey with MAC (opcode 0x1C) not modelled, 0xD2 (ATCA_PARSE_ERROR)",
-    ("data-locked", "sign_internal"): "internal Sign (mode 0x00, TempKey from GenKey's digest mode) not modelled, 0xD2",
-    ("data-locked", "ecdh"): "ECDH with the result encrypted (output with a GenDig-derived key) refused, 0xF4",
-    ("data-locked", "write_enc"): "encrypted Write (mode 0x40 with a MAC, after GenDig) refused, 0xF4",
-    ("data-locked", "write_zone"): "as in the first phase: teardown wake of a device left awake, 0xD0",
-    ("data-locked", "priv_write_encrypted"): "encrypted PrivWrite (mode 0x40) refused, 0xF4",
+    ("config-unlocked", "write_zone"): WAKE_WHILE_AWAKE,
+    ("data-locked", "write_zone"): WAKE_WHILE_AWAKE,
 }
 
 PHASES = ["config-unlocked", "data-unlocked", "data-locked", "helpers"]

@@ -301,8 +301,9 @@ Should Produce A Nonce And Keep TempKey Across Idle
     ${numin}=    Random Hex    20    7
     ${randout}=    Command    0x16    0x00    0    ${numin}
     Length Should Be    ${randout}    64
+    # Info State: TempKey flags in byte 0 (a random nonce: all clear), TempKey.Valid in bit 15.
     ${state}=    Command    0x30    0x02    0
-    Should Be Equal    ${state}    80000000
+    Should Be Equal    ${state}    00800000
 
 Should Never Return A Private Key And Enforce The Data Zone Lock
     Private Key In Slot 0
@@ -351,7 +352,7 @@ Should MAC Over TempKey Only When Its Source Flag Matches
     Load Digest Into TempKey    ${tempkey}
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x01    8
     ${state}=    Command    0x30    0x02    0
-    Should Be Equal    ${state}    00000000    TempKey must be invalid after the refused MAC
+    Should Be Equal    ${state}[2:4]    00    TempKey.Valid (Info State bit 15) must be clear after the refused MAC
 
 Should Check A Client MAC With CheckMac
     ${config}=    Symmetric Key In Slot 8
@@ -428,6 +429,85 @@ Should Only Clear OTP Bits After The Data Lock In Consumption Mode
     Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x01    0    3C3C3C3C
     ${otp}=    Command    0x02    0x01    0
     Should Be Equal    ${otp}    30303030
+
+Should Write And Read A Secret Slot Only Encrypted Under Its Keys
+    [Documentation]    Slot 9 set to IsSecret + EncryptRead, ReadKey and WriteKey 8, WriteConfig
+    ...    Encrypt (SlotConfig 0x48C8): after the data lock it takes only encrypted writes with a
+    ...    valid MAC and gives its contents only XORed with a GenDig of slot 8; a GenDig of another
+    ...    slot, a clear read or a clear write are refused (execution error).
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    9    0000C848
+    ${config}=    Symmetric Key In Slot 8
+    ${address}=    Set Variable    ${9 * 8}
+    ${plain}=    Random Hex    32    31
+    ${nonce}=    Random Hex    32    32
+    Load Digest Into TempKey    ${nonce}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x15    0x02    8
+    ${tempkey}=    Gendig Tempkey    ${KEY8}    2    8    ${nonce}    ${config}
+    ${data}=    Encrypted Write Data    ${plain}    ${tempkey}    0xC2    ${address}    ${config}
+    # A wrong MAC is refused, and spends TempKey: the right data then needs a new GenDig.
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x12    0xC2    ${address}    ${data}[0:64]${{ 'FF' * 32 }}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x12    0xC2    ${address}    ${data}
+    Load Digest Into TempKey    ${nonce}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x15    0x02    8
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0xC2    ${address}    ${data}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x12    0x82    ${address}    ${plain}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x02    0x82    ${address}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x02    0x02    ${address}
+    # An encrypted read under a GenDig of slot 10, not the ReadKey: refused.
+    ${nonce}=    Random Hex    32    33
+    Load Digest Into TempKey    ${nonce}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x15    0x02    10
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x02    0x82    ${address}
+    Load Digest Into TempKey    ${nonce}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x15    0x02    8
+    ${tempkey}=    Gendig Tempkey    ${KEY8}    2    8    ${nonce}    ${config}
+    ${read}=    Command    0x02    0x82    ${address}
+    ${expected}=    Xor Hex    ${plain}    ${tempkey}
+    Should Be Equal    ${read}    ${expected}
+
+Should Roll A Slot Key With DeriveKey
+    [Documentation]    Slot 10 with WriteConfig Roll (SlotConfig 0x2000): DeriveKey over a
+    ...    pass-through TempKey (mode bit 2 = its SourceFlag) replaces the key with the data sheet's
+    ...    digest, checked through a MAC with the new key; mode 0 (bit 2 clear) and a slot whose
+    ...    WriteConfig is Always are refused.
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    10    00200000
+    Lock Config Zone
+    ${key}=    Random Hex    32    34
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${10 * 8}    ${key}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    ${config}=    Read Config Zone
+    ${tempkey}=    Random Hex    32    35
+    Load Digest Into TempKey    ${tempkey}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x1C    0x00    10
+    Load Digest Into TempKey    ${tempkey}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x1C    0x04    10
+    ${new}=    Derived Key    ${key}    0x04    10    ${tempkey}    ${config}
+    ${challenge}=    Random Hex    32    36
+    ${mac}=    Command    0x08    0x00    10    ${challenge}
+    ${expected}=    Mac Response    ${new}    ${challenge}    0x00    10    ${config}
+    Should Be Equal    ${mac}    ${expected}
+    Load Digest Into TempKey    ${tempkey}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x1C    0x04    8
+
+Should Keep NoMac And ReqRandom Keys Out Of Chosen-Input MACs
+    [Documentation]    Slot 11 with SlotConfig.NoMac (0x0020) never keys a returned MAC or HMAC;
+    ...    slot 12 with KeyConfig.ReqRandom (0x00BC) keys a MAC only over a TempKey from a random
+    ...    Nonce, never over a chosen challenge or a pass-through TempKey.
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    10    00002000
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    30    BC003C00
+    Lock Config Zone
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    ${challenge}=    Random Hex    32    37
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x00    11    ${challenge}
+    Load Digest Into TempKey    ${challenge}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x11    0x04    11
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x00    12    ${challenge}
+    Load Digest Into TempKey    ${challenge}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x05    12
+    ${numin}=    Random Hex    20    38
+    ${randout}=    Command    0x16    0x00    0    ${numin}
+    ${mac}=    Command    0x08    0x01    12
+    Length Should Be    ${mac}    64
 
 Should Set UserExtra Once With UpdateExtra
     Command Should Return Status    ${STATUS_SUCCESS}    0x20    0x00    0x5A

@@ -127,7 +127,9 @@ def p256_ecdh(private_hex: str, public_hex: str) -> str:
 
 # ---- fuzzing ----------------------------------------------------------------------------------
 
-_OPCODES = [0x01, 0x02, 0x08, 0x11, 0x12, 0x15, 0x16, 0x17, 0x1B, 0x20, 0x24, 0x28, 0x30, 0x40, 0x41, 0x43, 0x45, 0x46, 0x47]
+# All 20 ATECC508A opcodes.
+_OPCODES = [0x01, 0x02, 0x08, 0x11, 0x12, 0x15, 0x16, 0x17, 0x1B, 0x1C, 0x20, 0x24, 0x28, 0x30, 0x40,
+            0x41, 0x43, 0x45, 0x46, 0x47]
 _SERCOM = 0x42001000
 _POWER_COMMANDS = ["Wake", 'WriteHex "01"', 'WriteHex "02"', 'WriteHex "00"']
 _WIDTH_MASK = {"Byte": 0xFF, "Word": 0xFFFF, "DoubleWord": 0xFFFFFFFF}
@@ -144,9 +146,12 @@ def _monitor(command: str) -> str:
 def _mutated_packet(rng: random.Random) -> str:
     """A valid command packet of a real opcode, then one mutation (or none)."""
     opcode = rng.choice(_OPCODES)
-    data = rng.randbytes(rng.choice([0, 0, 3, 4, 20, 32, 64, 77, 128, rng.randrange(0, 150)]))
+    data = rng.randbytes(rng.choice([0, 0, 3, 4, 20, 32, 64, 68, 77, 83, 128, rng.randrange(0, 150)]))
     # Parameters biased towards meaningful values so that commands also execute, not only fail.
-    param1 = rng.choice([0x00, 0x01, 0x02, 0x03, 0x04, 0x80, 0x81, 0x82, rng.randrange(256)])
+    # (GenKey digests 0x08/0x0C/0x10, Verify validate/invalidate 0x03/0x07, encrypted Write and
+    # PrivWrite 0x40/0xC2, internal Sign 0x40.)
+    param1 = rng.choice([0x00, 0x01, 0x02, 0x03, 0x04, 0x07, 0x08, 0x0C, 0x10, 0x40, 0x80, 0x81, 0x82,
+                         0xC2, rng.randrange(256)])
     param2 = rng.choice([0, 1, 2, 4, 8, 0x40, 0x0100, rng.randrange(65536)])
     packet = bytearray(bytes.fromhex(command_packet(opcode, param1, param2, data.hex())))
     mutation = rng.randrange(6)
@@ -281,3 +286,37 @@ def mac_message_hex(block2_hex: str, mode: int, key_id: int, config_hex: str, op
     include += sn[2:4] if mode & 0x40 else bytes(2)
     return (bytes.fromhex(block1_hex) + bytes.fromhex(block2_hex) + bytes([opcode, mode])
             + key_id.to_bytes(2, "little") + include).hex()
+
+
+# ---- encrypted I/O and DeriveKey (data sheet layouts, computed independently of the model) ----
+
+def xor_hex(data_hex: str, key_hex: str) -> str:
+    """Byte-wise XOR of two equally long hex strings (the data sheet's encryption of slot I/O)."""
+    data, key = bytes.fromhex(data_hex), bytes.fromhex(key_hex)
+    if len(data) != len(key):
+        raise ValueError(f"xor of {len(data)} and {len(key)} bytes")
+    return bytes(a ^ b for a, b in zip(data, key)).hex().upper()
+
+
+def encrypted_write_data(plain_hex: str, tempkey_hex: str, mode: int | str, address: int | str,
+                         config_hex: str) -> str:
+    """The 64 data bytes of an encrypted Write: plain XOR TempKey, then the input MAC
+    SHA-256(TempKey || 0x12 || mode || address (LSB first) || SN[8] || SN[0:1] || 25 zeros ||
+    plain)."""
+    mode, address = int(str(mode), 0), int(str(address), 0)
+    sn = serial_number(config_hex)
+    tempkey, plain = bytes.fromhex(tempkey_hex), bytes.fromhex(plain_hex)
+    message = tempkey + bytes([0x12, mode]) + address.to_bytes(2, "little")
+    message += bytes([sn[8], sn[0], sn[1]]) + bytes(25) + plain
+    return xor_hex(plain_hex, tempkey_hex) + hashlib.sha256(message).hexdigest().upper()
+
+
+def derived_key(parent_hex: str, mode: int | str, target: int | str, tempkey_hex: str,
+                config_hex: str) -> str:
+    """DeriveKey's new key: SHA-256(parent || 0x1C || mode || target (LSB first) || SN[8] ||
+    SN[0:1] || 25 zeros || TempKey)."""
+    mode, target = int(str(mode), 0), int(str(target), 0)
+    sn = serial_number(config_hex)
+    message = bytes.fromhex(parent_hex) + bytes([0x1C, mode]) + target.to_bytes(2, "little")
+    message += bytes([sn[8], sn[0], sn[1]]) + bytes(25) + bytes.fromhex(tempkey_hex)
+    return hashlib.sha256(message).hexdigest().upper()

@@ -757,6 +757,49 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
         // ECB transforms of the last key used (creating them per job dominates the host time of
         // single-block jobs such as CTR_DRBG's).
+        // Big-endian words in descriptors, contexts and digests (the CAAM's byte order).
+        private static class BigEndian
+        {
+            public static uint Read32(byte[] data, int offset)
+            {
+                return (uint)(ReadBytes(data, offset, 4));
+            }
+
+            public static ulong Read64(byte[] data, int offset)
+            {
+                return ReadBytes(data, offset, 8);
+            }
+
+            public static void Write32(byte[] data, int offset, uint value)
+            {
+                WriteBytes(data, offset, value, 4);
+            }
+
+            public static void Write64(byte[] data, int offset, ulong value)
+            {
+                WriteBytes(data, offset, value, 8);
+            }
+
+            private static ulong ReadBytes(byte[] data, int offset, int count)
+            {
+                ulong value = 0;
+                for(var i = 0; i < count; i++)
+                {
+                    value = (value << 8) | data[offset + i];
+                }
+                return value;
+            }
+
+            private static void WriteBytes(byte[] data, int offset, ulong value, int count)
+            {
+                for(var i = count - 1; i >= 0; i--)
+                {
+                    data[offset + i] = (byte)value;
+                    value >>= 8;
+                }
+            }
+        }
+
         private class AesTransformCache
         {
             public ICryptoTransform Get(byte[] key, bool encrypt)
@@ -1772,22 +1815,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     }
                 }
                 var lengths = new byte[16];
-                WriteBigEndianBits(lengths, 0, (ulong)a.Length * 8);
-                WriteBigEndianBits(lengths, 8, (ulong)c.Length * 8);
+                BigEndian.Write64(lengths, 0, (ulong)a.Length * 8);
+                BigEndian.Write64(lengths, 8, (ulong)c.Length * 8);
                 for(var i = 0; i < 16; i++)
                 {
                     y[i] ^= lengths[i];
                 }
                 return MultiplyInGf128(y, h);
-            }
-
-            private static void WriteBigEndianBits(byte[] buffer, int offset, ulong value)
-            {
-                for(var i = 7; i >= 0; i--)
-                {
-                    buffer[offset + i] = (byte)value;
-                    value >>= 8;
-                }
             }
 
             // X * Y in GF(2^128) with GCM's bit order (SP 800-38D section 6.3, R = 11100001 || 0^120).
@@ -2186,7 +2220,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var top = 1u << (width - 1);
                 var initialize = (state & 1) != 0;
                 var finalize = (state & 2) != 0;
-                var register = initialize ? (custom && (aai & CrcInitialZero) != 0 ? 0u : mask) : ReadUInt32BigEndian(context[1], 0);
+                var register = initialize ? (custom && (aai & CrcInitialZero) != 0 ? 0u : mask) : BigEndian.Read32(context[1], 0);
                 ulong counted = initialize ? 0 : BitConverter.ToUInt64(context[1], 4);
                 foreach(var b in data)
                 {
@@ -2202,7 +2236,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 Array.Clear(context[1], 0, context[1].Length);
                 if(!finalize)
                 {
-                    WriteUInt32BigEndian(context[1], 0, register);
+                    BigEndian.Write32(context[1], 0, register);
                     Array.Copy(BitConverter.GetBytes(counted), 0, context[1], 4, 8);
                     return;
                 }
@@ -2213,21 +2247,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
                 else
                 {
-                    WriteUInt32BigEndian(context[1], 0, width == 32 ? result : result << (32 - width));
-                }
-            }
-
-            private static uint ReadUInt32BigEndian(byte[] data, int offset)
-            {
-                return (uint)(data[offset] << 24 | data[offset + 1] << 16 | data[offset + 2] << 8 | data[offset + 3]);
-            }
-
-            private static void WriteUInt32BigEndian(byte[] data, int offset, uint value)
-            {
-                for(var i = 3; i >= 0; i--)
-                {
-                    data[offset + i] = (byte)value;
-                    value >>= 8;
+                    BigEndian.Write32(context[1], 0, width == 32 ? result : result << (32 - width));
                 }
             }
 
@@ -2792,21 +2812,21 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             {
                 for(var i = 0; i < state.Length; i++)
                 {
-                    state[i] = ReadBigEndian(context, 4 * i);
+                    state[i] = BigEndian.Read32(context, 4 * i);
                 }
                 var offset = 4 * state.Length;
-                totalBytes = ((ulong)ReadBigEndian(context, offset) << 32) | ReadBigEndian(context, offset + 4);
+                totalBytes = ((ulong)BigEndian.Read32(context, offset) << 32) | BigEndian.Read32(context, offset + 4);
             }
 
             public void SaveContext(byte[] context)
             {
                 for(var i = 0; i < state.Length; i++)
                 {
-                    WriteBigEndian(context, 4 * i, state[i]);
+                    BigEndian.Write32(context, 4 * i, state[i]);
                 }
                 var offset = 4 * state.Length;
-                WriteBigEndian(context, offset, (uint)(totalBytes >> 32));
-                WriteBigEndian(context, offset + 4, (uint)totalBytes);
+                BigEndian.Write32(context, offset, (uint)(totalBytes >> 32));
+                BigEndian.Write32(context, offset + 4, (uint)totalBytes);
             }
 
             // Absorbs the data (the caller guarantees whole blocks unless Finish follows); returns blocks run.
@@ -2831,8 +2851,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var padded = new byte[(tail.Length + 9 + BlockBytes - 1) / BlockBytes * BlockBytes];
                 Array.Copy(tail, padded, tail.Length);
                 padded[tail.Length] = 0x80;
-                WriteBigEndian(padded, padded.Length - 8, (uint)(messageBits >> 32));
-                WriteBigEndian(padded, padded.Length - 4, (uint)messageBits);
+                BigEndian.Write32(padded, padded.Length - 8, (uint)(messageBits >> 32));
+                BigEndian.Write32(padded, padded.Length - 4, (uint)messageBits);
                 for(var offset = 0; offset < padded.Length; offset += BlockBytes)
                 {
                     Compress(padded, offset);
@@ -2846,7 +2866,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var digest = new byte[4 * words];
                 for(var i = 0; i < words; i++)
                 {
-                    WriteBigEndian(digest, 4 * i, state[i]);
+                    BigEndian.Write32(digest, 4 * i, state[i]);
                 }
                 return digest;
             }
@@ -2870,7 +2890,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var w = new uint[80];
                 for(var i = 0; i < 16; i++)
                 {
-                    w[i] = ReadBigEndian(data, offset + 4 * i);
+                    w[i] = BigEndian.Read32(data, offset + 4 * i);
                 }
                 for(var i = 16; i < 80; i++)
                 {
@@ -2903,7 +2923,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var w = new uint[64];
                 for(var i = 0; i < 16; i++)
                 {
-                    w[i] = ReadBigEndian(data, offset + 4 * i);
+                    w[i] = BigEndian.Read32(data, offset + 4 * i);
                 }
                 for(var i = 16; i < 64; i++)
                 {
@@ -2947,19 +2967,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private static uint RotateRight(uint value, int bits)
             {
                 return (value >> bits) | (value << (32 - bits));
-            }
-
-            private static uint ReadBigEndian(byte[] data, int offset)
-            {
-                return (uint)data[offset] << 24 | (uint)data[offset + 1] << 16 | (uint)data[offset + 2] << 8 | data[offset + 3];
-            }
-
-            private static void WriteBigEndian(byte[] data, int offset, uint value)
-            {
-                data[offset] = (byte)(value >> 24);
-                data[offset + 1] = (byte)(value >> 16);
-                data[offset + 2] = (byte)(value >> 8);
-                data[offset + 3] = (byte)value;
             }
 
             private readonly uint algorithm;
@@ -3007,18 +3014,18 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             {
                 for(var i = 0; i < state.Length; i++)
                 {
-                    state[i] = ReadBigEndian64(context, 8 * i);
+                    state[i] = BigEndian.Read64(context, 8 * i);
                 }
-                totalBytes = ReadBigEndian64(context, 8 * state.Length);
+                totalBytes = BigEndian.Read64(context, 8 * state.Length);
             }
 
             public void SaveContext(byte[] context)
             {
                 for(var i = 0; i < state.Length; i++)
                 {
-                    WriteBigEndian64(context, 8 * i, state[i]);
+                    BigEndian.Write64(context, 8 * i, state[i]);
                 }
-                WriteBigEndian64(context, 8 * state.Length, totalBytes);
+                BigEndian.Write64(context, 8 * state.Length, totalBytes);
             }
 
             public int Update(byte[] data)
@@ -3043,7 +3050,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var padded = new byte[(tail.Length + 17 + BlockBytes - 1) / BlockBytes * BlockBytes];
                 Array.Copy(tail, padded, tail.Length);
                 padded[tail.Length] = 0x80;
-                WriteBigEndian64(padded, padded.Length - 8, messageBits);
+                BigEndian.Write64(padded, padded.Length - 8, messageBits);
                 for(var offset = 0; offset < padded.Length; offset += BlockBytes)
                 {
                     Compress(padded, offset);
@@ -3056,7 +3063,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var digest = new byte[algorithm == 0x44 ? 48 : 64];
                 for(var i = 0; i < digest.Length / 8; i++)
                 {
-                    WriteBigEndian64(digest, 8 * i, state[i]);
+                    BigEndian.Write64(digest, 8 * i, state[i]);
                 }
                 return digest;
             }
@@ -3066,7 +3073,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var w = new ulong[80];
                 for(var i = 0; i < 16; i++)
                 {
-                    w[i] = ReadBigEndian64(data, offset + 8 * i);
+                    w[i] = BigEndian.Read64(data, offset + 8 * i);
                 }
                 for(var i = 16; i < 80; i++)
                 {
@@ -3106,25 +3113,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private static ulong RotateRight(ulong value, int bits)
             {
                 return (value >> bits) | (value << (64 - bits));
-            }
-
-            private static ulong ReadBigEndian64(byte[] data, int offset)
-            {
-                ulong value = 0;
-                for(var i = 0; i < 8; i++)
-                {
-                    value = (value << 8) | data[offset + i];
-                }
-                return value;
-            }
-
-            private static void WriteBigEndian64(byte[] data, int offset, ulong value)
-            {
-                for(var i = 7; i >= 0; i--)
-                {
-                    data[offset + i] = (byte)value;
-                    value >>= 8;
-                }
             }
 
             private readonly uint algorithm;

@@ -13,7 +13,8 @@ Documentation     The libraries' own benchmark programs on the boards, software 
 ...               run the program as it is: it passes no device to wolfCrypt, so the RT1170's CAAM
 ...               gets only what wolfCrypt sends its default device (in our runs SHA-256 gains,
 ...               AES and ECC stay in software) and the RT1060's DCP what wolfSSL's DCP port
-...               replaces (AES-128-CBC, SHA-1, SHA-256).
+...               replaces (AES-128-CBC, SHA-1, SHA-256). On the SAMD21's ATECC508A build the
+...               P-256 operations run on the device model.
 Library           OperatingSystem
 Library           ../resources/native_bench_tables.py
 Resource          ../resources/firmware.resource
@@ -46,6 +47,12 @@ Should Run wolfCrypt Benchmark On The rt1060 DCP
 Should Run wolfCrypt Benchmark On The rt1170 CAAM
     [Tags]    rt1170    wolfcrypt    hw
     wolfCrypt Benchmark Should Report Every Algorithm    rt1170    yes    hw
+
+Should Run wolfCrypt Benchmark On The samd21 ATECC508A
+    [Tags]    samd21    wolfcrypt    hw    atecc508a
+    # P-256 goes to the device (wolfSSL's ATECC508A port), so ECC fits here; the application
+    # gives the program's two ephemeral keys two device slots (firmware/apps/wolfbench/main.c).
+    wolfCrypt Benchmark Should Report Every Algorithm    samd21    yes    hw
 
 Should Run mbedtls Benchmark Briefly On rt1060
     [Tags]    rt1060    mbedtls    sw

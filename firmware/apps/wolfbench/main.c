@@ -13,6 +13,51 @@
 
 int benchmark_test(void *args);
 
+#ifdef WOLFSSL_ATECC508A
+#include <wolfssl/wolfcrypt/port/atmel/atmel.h>
+
+/*
+ * The benchmark holds two ephemeral P-256 keys at once (ECDHE: genKey and genKey2), where
+ * wolfSSL's default slot allocator has one ephemeral slot (2): the second key's generation fails,
+ * which the program does not check, and ECDHE then sends the device a zero public key (WC_HW_E).
+ * The board provisions slots 0-3 as P-256 private keys (ports/cryptoauthlib/atecc.c), so this
+ * application gives ephemeral keys slots 2 and 3 through wolfSSL's atmel_set_slot_allocator hook,
+ * as an application with more key slots does; the other slot types keep wolfSSL's defaults.
+ */
+enum { FIRST_EPHEMERAL_SLOT = 2, EPHEMERAL_SLOTS = 2 };
+static int ephemeral_slot_used[EPHEMERAL_SLOTS];
+
+static int wolfbench_slot_alloc(int slot_type)
+{
+    switch (slot_type) {
+    case ATMEL_SLOT_ENCKEY:
+        return ATECC_SLOT_I2C_ENC;
+    case ATMEL_SLOT_DEVICE:
+        return ATECC_SLOT_AUTH_PRIV;
+    case ATMEL_SLOT_ECDHE_ENC:
+        return ATECC_SLOT_ENC_PARENT;
+    case ATMEL_SLOT_ECDHE:
+    case ATMEL_SLOT_ANY:
+        for (int i = 0; i < EPHEMERAL_SLOTS; i++) {
+            if (!ephemeral_slot_used[i]) {
+                ephemeral_slot_used[i] = 1;
+                return FIRST_EPHEMERAL_SLOT + i;
+            }
+        }
+        return ATECC_INVALID_SLOT;
+    default:
+        return ATECC_INVALID_SLOT;
+    }
+}
+
+static void wolfbench_slot_free(int slot)
+{
+    if (slot >= FIRST_EPHEMERAL_SLOT && slot < FIRST_EPHEMERAL_SLOT + EPHEMERAL_SLOTS) {
+        ephemeral_slot_used[slot - FIRST_EPHEMERAL_SLOT] = 0;
+    }
+}
+#endif
+
 /* The benchmark's time in seconds. It subtracts two readings, so the origin does not matter;
  * `reset` (start of a measurement) needs no action with a free-running counter. */
 double wolfbench_seconds(int reset)
@@ -26,6 +71,9 @@ int main(void)
     printf("\n@start wolfbench board=%s library=%s path=%s opt=%s clock_hz=%lu counter=%s\n",
            BOARD_NAME, port_library_version(), BUILD_PATH, BUILD_OPT,
            (unsigned long)BOARD_CLOCK_HZ, cycles_source());
+#ifdef WOLFSSL_ATECC508A
+    atmel_set_slot_allocator(wolfbench_slot_alloc, wolfbench_slot_free);
+#endif
     int status = benchmark_test(NULL);
     printf("@done wolfbench status=%d\n", status);
     return status == 0 ? 0 : 1;

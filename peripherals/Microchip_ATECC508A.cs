@@ -2163,13 +2163,14 @@ namespace Antmicro.Renode.Peripherals.I2C
         // Largest 508A command: Write 32 bytes + 32-byte MAC = 71; Verify external = 135 (+ slack).
         private const int MaximumPacketLength = 155;
         private const int KeyTypeP256 = 4;
-        // SlotConfig bits (data sheet, SlotConfig): ReadKey 0-3, NoMac 5, EncryptRead 6, IsSecret 7,
-        // WriteKey 8-11, WriteConfig 12-15. KeyConfig: Private 0, PubInfo 1, KeyType 2-4.
-        private const int SlotConfigNoMac = 0x20;
+        // SlotConfig bits (data sheet, SlotConfig; cryptoauthlib atca_device.h): ReadKey 0-3, NoMac 4,
+        // LimitedUse 5, EncryptRead 6, IsSecret 7, WriteKey 8-11, WriteConfig 12-15. KeyConfig:
+        // Private 0, PubInfo 1, KeyType 2-4, Lockable 5, ReqRandom 6, ReqAuth 7, AuthKey 8-11.
+        private const int SlotConfigNoMac = 0x10;
         private const int SlotConfigEncryptRead = 0x40;
         private const int SlotConfigIsSecret = 0x80;
         private const int KeyConfigPubInfo = 0x02;
-        private const int KeyConfigReqRandom = 0x80;
+        private const int KeyConfigReqRandom = 0x40;
         // The validity nibble (bits 4-7 of byte 0) of a public key slot that needs validation.
         private const byte PublicKeyValid = 0x5;
         private const byte PublicKeyInvalid = 0xA;

@@ -490,11 +490,11 @@ Should Roll A Slot Key With DeriveKey
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x1C    0x04    8
 
 Should Keep NoMac And ReqRandom Keys Out Of Chosen-Input MACs
-    [Documentation]    Slot 11 with SlotConfig.NoMac (0x0020) never keys a returned MAC or HMAC;
-    ...    slot 12 with KeyConfig.ReqRandom (0x00BC) keys a MAC only over a TempKey from a random
+    [Documentation]    Slot 11 with SlotConfig.NoMac (0x0010) never keys a returned MAC or HMAC;
+    ...    slot 12 with KeyConfig.ReqRandom (0x007C) keys a MAC only over a TempKey from a random
     ...    Nonce, never over a chosen challenge or a pass-through TempKey.
-    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    10    00002000
-    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    30    BC003C00
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    10    00001000
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    30    7C003C00
     Lock Config Zone
     Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
     ${challenge}=    Random Hex    32    37

@@ -247,15 +247,22 @@ def checkmac_response(key_hex: str, challenge_hex: str, other_hex: str, config_h
     return hashlib.sha256(message).hexdigest().upper()
 
 
+def _command_digest(key: bytes, opcode: int, param1: int, param2: int, zeros: int, tail: bytes,
+                   config_hex: str) -> bytes:
+    """The data sheet's message shape of GenDig, DeriveKey and the Write input MAC:
+    SHA-256(key || opcode || param1 || param2 (LSB first) || SN[8] || SN[0:1] || zeros || tail)."""
+    sn = serial_number(config_hex)
+    message = key + bytes([opcode, param1]) + param2.to_bytes(2, "little")
+    message += bytes([sn[8], sn[0], sn[1]]) + bytes(zeros) + tail
+    return hashlib.sha256(message).digest()
+
+
 def gendig_tempkey(value_hex: str, zone: int | str, key_id: int | str, tempkey_hex: str,
                    config_hex: str) -> str:
     """TempKey after GenDig: SHA-256(value || 0x15 || zone || KeyID (LSB first) || SN[8] ||
     SN[0:1] || 25 zeros || TempKey)."""
-    zone, key_id = int(str(zone), 0), int(str(key_id), 0)
-    sn = serial_number(config_hex)
-    message = bytes.fromhex(value_hex) + bytes([0x15, zone]) + key_id.to_bytes(2, "little")
-    message += bytes([sn[8], sn[0], sn[1]]) + bytes(25) + bytes.fromhex(tempkey_hex)
-    return hashlib.sha256(message).hexdigest().upper()
+    return _command_digest(bytes.fromhex(value_hex), 0x15, int(str(zone), 0), int(str(key_id), 0),
+                          25, bytes.fromhex(tempkey_hex), config_hex).hex().upper()
 
 
 def counter_config_hex(value: int | str) -> str:
@@ -303,20 +310,14 @@ def encrypted_write_data(plain_hex: str, tempkey_hex: str, mode: int | str, addr
     """The 64 data bytes of an encrypted Write: plain XOR TempKey, then the input MAC
     SHA-256(TempKey || 0x12 || mode || address (LSB first) || SN[8] || SN[0:1] || 25 zeros ||
     plain)."""
-    mode, address = int(str(mode), 0), int(str(address), 0)
-    sn = serial_number(config_hex)
-    tempkey, plain = bytes.fromhex(tempkey_hex), bytes.fromhex(plain_hex)
-    message = tempkey + bytes([0x12, mode]) + address.to_bytes(2, "little")
-    message += bytes([sn[8], sn[0], sn[1]]) + bytes(25) + plain
-    return xor_hex(plain_hex, tempkey_hex) + hashlib.sha256(message).hexdigest().upper()
+    mac = _command_digest(bytes.fromhex(tempkey_hex), 0x12, int(str(mode), 0), int(str(address), 0),
+                         25, bytes.fromhex(plain_hex), config_hex)
+    return xor_hex(plain_hex, tempkey_hex) + mac.hex().upper()
 
 
 def derived_key(parent_hex: str, mode: int | str, target: int | str, tempkey_hex: str,
                 config_hex: str) -> str:
     """DeriveKey's new key: SHA-256(parent || 0x1C || mode || target (LSB first) || SN[8] ||
     SN[0:1] || 25 zeros || TempKey)."""
-    mode, target = int(str(mode), 0), int(str(target), 0)
-    sn = serial_number(config_hex)
-    message = bytes.fromhex(parent_hex) + bytes([0x1C, mode]) + target.to_bytes(2, "little")
-    message += bytes([sn[8], sn[0], sn[1]]) + bytes(25) + bytes.fromhex(tempkey_hex)
-    return hashlib.sha256(message).hexdigest().upper()
+    return _command_digest(bytes.fromhex(parent_hex), 0x1C, int(str(mode), 0), int(str(target), 0),
+                          25, bytes.fromhex(tempkey_hex), config_hex).hex().upper()

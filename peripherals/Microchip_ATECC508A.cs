@@ -1427,13 +1427,19 @@ namespace Antmicro.Renode.Peripherals.I2C
         }
 
         // UpdateExtra: mode 0 writes config byte 84 (UserExtra), mode 1 byte 85 (Selector), each
-        // only while it is 0 (once); cryptoauthlib's atcab_write_config_zone uses it for these two
+        // only while it is 0 (once); mode 2 spends one use of a limited-use key; cryptoauthlib's atcab_write_config_zone uses it for these two
         // bytes, which Write cannot reach, with the config zone still unlocked.
         private byte[] ExecuteUpdateExtra(Packet p)
         {
-            if(p.Param1 > 1 || p.Param2 > 0xFF || p.Data.Length != 0)
+            if(p.Param1 > 2 || p.Param2 > (p.Param1 == 2 ? 15 : 0xFF) || p.Data.Length != 0)
             {
-                return ParseError(p, "UpdateExtra: mode 0 or 1, new value in param2");
+                return ParseError(p, "UpdateExtra: mode 0 or 1 with the new value in param2, or 2 with a key id");
+            }
+            if(p.Param1 == 2)
+            {
+                // Mode 2 spends one use of a limited-use key (slot 15's LastKeyUse); for any other
+                // key it does nothing (ASSUMED).
+                return ConsumeLimitedUse(p.Param2) ? Status(StatusSuccess) : ExecutionError(p, "UpdateExtra: slot 15 has no use left");
             }
             var offset = p.Param1 == 0 ? UserExtraOffset : SelectorOffset;
             if(config[offset] != 0)
@@ -1696,8 +1702,35 @@ namespace Antmicro.Renode.Peripherals.I2C
                 failure = ExecutionError(p, string.Format("slot {0} has ReqRandom: it needs a TempKey from a random Nonce", keyId));
                 return false;
             }
+            if(!ConsumeLimitedUse(keyId))
+            {
+                failure = ExecutionError(p, "slot 15 is LimitedUse and its LastKeyUse bits are all cleared");
+                return false;
+            }
             key = slots[keyId].Take(32).ToArray();
             return true;
+        }
+
+        // Slot 15 with SlotConfig.LimitedUse (data sheet, LastKeyUse): each use clears one of the
+        // 128 LastKeyUse bits (config bytes 68-83); with all of them cleared the key is unusable.
+        // ASSUMED order: the lowest set bit of the first non-zero byte. Other slots' LimitedUse
+        // (tied to the monotonic counters) is not modelled.
+        private bool ConsumeLimitedUse(int keyId)
+        {
+            if(keyId != LimitedUseSlot || (SlotConfig(keyId) & SlotConfigLimitedUse) == 0)
+            {
+                return true;
+            }
+            for(var offset = LastKeyUseOffset; offset < LastKeyUseOffset + LastKeyUseSize; offset++)
+            {
+                if(config[offset] != 0)
+                {
+                    config[offset] &= (byte)(config[offset] - 1);
+                    SaveStateToFile();
+                    return true;
+                }
+            }
+            return false;
         }
 
         // The OTP and serial-number bytes a MAC includes (mode bits 4: OTP[0:10], 5: OTP[0:7],
@@ -2167,6 +2200,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         // LimitedUse 5, EncryptRead 6, IsSecret 7, WriteKey 8-11, WriteConfig 12-15. KeyConfig:
         // Private 0, PubInfo 1, KeyType 2-4, Lockable 5, ReqRandom 6, ReqAuth 7, AuthKey 8-11.
         private const int SlotConfigNoMac = 0x10;
+        private const int SlotConfigLimitedUse = 0x20;
         private const int SlotConfigEncryptRead = 0x40;
         private const int SlotConfigIsSecret = 0x80;
         private const int KeyConfigPubInfo = 0x02;
@@ -2183,6 +2217,9 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const int OtpModeOffset = 18;
         private const byte OtpModeConsumption = 0x55;
         private const int CounterOffset = 52;
+        private const int LastKeyUseOffset = 68;
+        private const int LastKeyUseSize = 16;
+        private const int LimitedUseSlot = 15;
         private const uint CounterMaximum = 2097151;
         private const int UserExtraOffset = 84;
         private const int SelectorOffset = 85;

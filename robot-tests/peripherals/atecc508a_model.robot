@@ -509,6 +509,29 @@ Should Keep NoMac And ReqRandom Keys Out Of Chosen-Input MACs
     ${mac}=    Command    0x08    0x01    12
     Length Should Be    ${mac}    64
 
+Should Stop Using Limited-Use Slot 15 When Its LastKeyUse Bits Run Out
+    [Documentation]    Factory slot 15 is LimitedUse (SlotConfig 0x8FAF): with LastKeyUse (config
+    ...    bytes 68-83) set to two remaining bits, one MAC and one UpdateExtra mode 2 spend them and
+    ...    the next MAC is refused; the bits read back cleared.
+    # Config bytes 68-83 are words 1-4 of block 2: byte 68 = 0x03, the rest 0.
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    ${2 * 8 + 1}    03000000
+    FOR    ${word}    IN RANGE    2    5
+        Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    ${2 * 8 + ${word}}    00000000
+    END
+    Lock Config Zone
+    ${key}=    Random Hex    32    39
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${15 * 8}    ${key}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    ${config}=    Read Config Zone
+    ${challenge}=    Random Hex    32    40
+    ${mac}=    Command    0x08    0x00    15    ${challenge}
+    ${expected}=    Mac Response    ${key}    ${challenge}    0x00    15    ${config}
+    Should Be Equal    ${mac}    ${expected}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x20    0x02    15
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x00    15    ${challenge}
+    ${config}=    Read Config Zone
+    Should Be Equal    ${config}[136:168]    ${{ '00' * 16 }}
+
 Should Set UserExtra Once With UpdateExtra
     Command Should Return Status    ${STATUS_SUCCESS}    0x20    0x00    0x5A
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x20    0x00    0x33

@@ -824,14 +824,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         // TempKey as GenKey data of the slot, for Sign(Internal) and Verify(Validate).
         private void LoadPublicKeyDigest(int slot, byte[] threeBytes, byte[] publicKey)
         {
-            var sn = SerialNumberBytes();
-            var message = new List<byte>(tempKey);
-            message.Add(OpGenKey);
-            message.AddRange(threeBytes);
-            message.AddRange(new byte[] { sn[8], sn[0], sn[1] });
-            message.AddRange(new byte[25]);
-            message.AddRange(publicKey);
-            tempKey = Sha256(message.ToArray());
+            tempKey = CommandDigest(tempKey, new[] { OpGenKey }.Concat(threeBytes).ToArray(), 25, publicKey);
             tempKeyGenKey = true;
             tempKeyGenDig = false;
             tempKeyNoMac = false;
@@ -868,36 +861,34 @@ namespace Antmicro.Renode.Peripherals.I2C
             return Fixed32(rs[0]).Concat(Fixed32(rs[1])).ToArray();
         }
 
+        // The device's own 19 bytes of the Sign(Internal) message around the serial number: mode,
+        // KeyID, SlotConfig and KeyConfig of TempKey.KeyID, TempKey flags, UseFlag/UpdateCount
+        // (zeros on the 508A) | SN[4:7] if mode bit 6 | SN[2:3] if mode bit 6, the SlotLocked bit
+        // of TempKey.KeyID, the PubKey-valid byte, a zero.
         private byte[] InternalSignMessage(byte mode, int slot)
         {
             var sn = SerialNumberBytes();
             var includeSn = (mode & 0x40) != 0;
-            var message = new byte[55];
-            Array.Copy(tempKey, 0, message, 0, 32);
-            message[32] = OpSign;
-            message[33] = mode;
-            message[34] = (byte)slot;
-            message[35] = (byte)(slot >> 8);
             var source = tempKeyId;
             var slotConfig = SlotConfig(source);
             var keyConfig = KeyConfig(source);
-            message[36] = (byte)slotConfig;
-            message[37] = (byte)(slotConfig >> 8);
-            message[38] = (byte)keyConfig;
-            message[39] = (byte)(keyConfig >> 8);
-            message[40] = TempKeyFlags();
-            // 41-42: UseFlag and UpdateCount, zeros on the ATECC508A.
-            message[43] = sn[8];
+            var otherData = new byte[19];
+            otherData[0] = mode;
+            otherData[1] = (byte)slot;
+            otherData[2] = (byte)(slot >> 8);
+            otherData[3] = (byte)slotConfig;
+            otherData[4] = (byte)(slotConfig >> 8);
+            otherData[5] = (byte)keyConfig;
+            otherData[6] = (byte)(keyConfig >> 8);
+            otherData[7] = TempKeyFlags();
             if(includeSn)
             {
-                Array.Copy(sn, 4, message, 44, 4);
-                Array.Copy(sn, 2, message, 50, 2);
+                Array.Copy(sn, 4, otherData, 10, 4);
+                Array.Copy(sn, 2, otherData, 14, 2);
             }
-            message[48] = sn[0];
-            message[49] = sn[1];
-            message[52] = (byte)(SlotLocked(source) ? 0 : 1);
-            message[53] = (byte)(PublicKeyNeedsValidation(source) && PublicKeyValidity(source) == PublicKeyValid ? 1 : 0);
-            return message;
+            otherData[16] = (byte)(SlotLocked(source) ? 0 : 1);
+            otherData[17] = (byte)(PublicKeyNeedsValidation(source) && PublicKeyValidity(source) == PublicKeyValid ? 1 : 0);
+            return SignInternalMessage(otherData);
         }
 
         // Verify: 0x02 external public key, 0x00 stored public key (slots 8-15; a key that needs
@@ -949,7 +940,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
                 return ExecutionError(p, "Verify: TempKey not valid");
             }
-            message = validation ? Sha256(ValidationMessage(p.Data.Skip(64).ToArray())) : tempKey;
+            message = validation ? Sha256(SignInternalMessage(p.Data.Skip(64).ToArray())) : tempKey;
             tempKey = null;
             if(q == null)
             {
@@ -972,9 +963,10 @@ namespace Antmicro.Renode.Peripherals.I2C
             return Status(StatusSuccess);
         }
 
-        // The Sign(Internal) message a validation authority signed: TempKey, the Sign opcode, then
-        // OtherData[0:10] || SN[8] || OtherData[10:14] || SN[0:1] || OtherData[14:19].
-        private byte[] ValidationMessage(byte[] otherData)
+        // The 55-byte Sign(Internal) message (what internal Sign signs and a validation authority
+        // signed for Verify(Validate)): TempKey, the Sign opcode, then OtherData[0:10] || SN[8] ||
+        // OtherData[10:14] || SN[0:1] || OtherData[14:19] (cryptoauthlib atcah_sign_internal_msg).
+        private byte[] SignInternalMessage(byte[] otherData)
         {
             var sn = SerialNumberBytes();
             var message = new List<byte>(tempKey) { OpSign };
@@ -1412,13 +1404,8 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
                 return ParseError(p, "GenDig of a NoMac key needs 4 OtherData bytes");
             }
-            var sn = SerialNumberBytes();
-            var message = new List<byte>(value);
-            message.AddRange(noMac ? p.Data : new byte[] { OpGenDig, zone, (byte)keyId, (byte)(zone == 3 ? 0 : keyId >> 8) });
-            message.AddRange(new byte[] { sn[8], sn[0], sn[1] });
-            message.AddRange(new byte[25]);
-            message.AddRange(zone == 3 && (keyId & 0x8000) != 0 ? p.Data : tempKey);
-            tempKey = Sha256(message.ToArray());
+            var header = noMac ? p.Data : new byte[] { OpGenDig, zone, (byte)keyId, (byte)(zone == 3 ? 0 : keyId >> 8) };
+            tempKey = CommandDigest(value, header, 25, zone == 3 && (keyId & 0x8000) != 0 ? p.Data : tempKey);
             tempKeyGenDig = zone == ZoneData;
             tempKeyGenKey = false;
             tempKeyId = zone == ZoneData ? keyId : 0;
@@ -1427,8 +1414,9 @@ namespace Antmicro.Renode.Peripherals.I2C
         }
 
         // UpdateExtra: mode 0 writes config byte 84 (UserExtra), mode 1 byte 85 (Selector), each
-        // only while it is 0 (once); mode 2 spends one use of a limited-use key; cryptoauthlib's atcab_write_config_zone uses it for these two
-        // bytes, which Write cannot reach, with the config zone still unlocked.
+        // only while it is 0 (once); cryptoauthlib's atcab_write_config_zone uses it for these two
+        // bytes, which Write cannot reach, with the config zone still unlocked. Mode 2 spends one
+        // use of a limited-use key.
         private byte[] ExecuteUpdateExtra(Packet p)
         {
             if(p.Param1 > 2 || p.Param2 > (p.Param1 == 2 ? 15 : 0xFF) || p.Data.Length != 0)
@@ -1763,13 +1751,22 @@ namespace Antmicro.Renode.Peripherals.I2C
             return data;
         }
 
-        // The message shape of the data sheet's Write and PrivWrite input MACs and of DeriveKey:
-        // SHA-256(key || opcode || param1 || param2 (LSB first) || SN[8] || SN[0:1] || zeros || tail).
+        // The message shape of the data sheet's GenDig, GenKey digest, Write and PrivWrite input
+        // MACs and DeriveKey: SHA-256(key || opcode || param1 || param2 (LSB first) || SN[8] ||
+        // SN[0:1] || zeros || tail).
         private byte[] CommandDigest(byte[] key, byte opcode, byte param1, int param2, int zeros, byte[] tail)
+        {
+            return CommandDigest(key, new byte[] { opcode, param1, (byte)param2, (byte)(param2 >> 8) }, zeros, tail);
+        }
+
+        // The same with the 4 bytes after the key given as they are (a NoMac key's OtherData,
+        // GenKey's opcode and OtherData, GenDig's shared-nonce zone with a zero KeyID MSB).
+        private byte[] CommandDigest(byte[] key, byte[] header, int zeros, byte[] tail)
         {
             var sn = SerialNumberBytes();
             var message = new List<byte>(key);
-            message.AddRange(new byte[] { opcode, param1, (byte)param2, (byte)(param2 >> 8), sn[8], sn[0], sn[1] });
+            message.AddRange(header);
+            message.AddRange(new byte[] { sn[8], sn[0], sn[1] });
             message.AddRange(new byte[zeros]);
             message.AddRange(tail);
             return Sha256(message.ToArray());

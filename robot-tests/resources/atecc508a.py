@@ -248,7 +248,7 @@ def checkmac_response(key_hex: str, challenge_hex: str, other_hex: str, config_h
 
 
 def _command_digest(key: bytes, opcode: int, param1: int, param2: int, zeros: int, tail: bytes,
-                   config_hex: str) -> bytes:
+                    config_hex: str) -> bytes:
     """The data sheet's message shape of GenDig, DeriveKey and the Write input MAC:
     SHA-256(key || opcode || param1 || param2 (LSB first) || SN[8] || SN[0:1] || zeros || tail)."""
     sn = serial_number(config_hex)
@@ -262,7 +262,7 @@ def gendig_tempkey(value_hex: str, zone: int | str, key_id: int | str, tempkey_h
     """TempKey after GenDig: SHA-256(value || 0x15 || zone || KeyID (LSB first) || SN[8] ||
     SN[0:1] || 25 zeros || TempKey)."""
     return _command_digest(bytes.fromhex(value_hex), 0x15, int(str(zone), 0), int(str(key_id), 0),
-                          25, bytes.fromhex(tempkey_hex), config_hex).hex().upper()
+                           25, bytes.fromhex(tempkey_hex), config_hex).hex().upper()
 
 
 def counter_config_hex(value: int | str) -> str:
@@ -311,7 +311,7 @@ def encrypted_write_data(plain_hex: str, tempkey_hex: str, mode: int | str, addr
     SHA-256(TempKey || 0x12 || mode || address (LSB first) || SN[8] || SN[0:1] || 25 zeros ||
     plain)."""
     mac = _command_digest(bytes.fromhex(tempkey_hex), 0x12, int(str(mode), 0), int(str(address), 0),
-                         25, bytes.fromhex(plain_hex), config_hex)
+                          25, bytes.fromhex(plain_hex), config_hex)
     return xor_hex(plain_hex, tempkey_hex) + mac.hex().upper()
 
 
@@ -320,4 +320,4 @@ def derived_key(parent_hex: str, mode: int | str, target: int | str, tempkey_hex
     """DeriveKey's new key: SHA-256(parent || 0x1C || mode || target (LSB first) || SN[8] ||
     SN[0:1] || 25 zeros || TempKey)."""
     return _command_digest(bytes.fromhex(parent_hex), 0x1C, int(str(mode), 0), int(str(target), 0),
-                          25, bytes.fromhex(tempkey_hex), config_hex).hex().upper()
+                           25, bytes.fromhex(tempkey_hex), config_hex).hex().upper()

@@ -291,7 +291,7 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
         out += ["Cells marked `reference build` are priced from a profile of a calibration "
                 "reference build, built like the published board's where that board's figures show "
                 "a difference in what the code executes (models/calibration/reference.py; "
-                "configuration " + ", ".join(f"`{r}`" for r in references) + "); their naive "
+                "build " + ", ".join(f"`{r}`" for r in references) + "); their naive "
                 "figure is stock Renode on that build. predictions.csv keeps the matrix's own "
                 "build for those rows and compares it with the same published figures.", ""]
     out += out_of_sample_section(outcome)
@@ -379,7 +379,8 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "priced_classes), then scaled by toolchain.none_ratio.",
             "- Published rows: IAR 9.10 (RT1060/RT1170, mbedtls 2.27), Keil armcc (STM32F407, "
             "mbedtls 2.16.2, opt unknown: compared with our -O3; calibrated on the reference "
-            "build of firmware/ports/mbedtls/mbedtls_config_reference_stm32f407.h), unknown "
+            "build: mbedtls 2.16.2's own sources with "
+            "firmware/ports/mbedtls/mbedtls_config_reference_stm32f407.h), unknown "
             "(SAMD21, wolfSSL: compared with our -O3). Accelerator parameters: see the parameter table (dcp.*, "
             "caam.*, atecc508a.*, glue.*).",
             "- Profiles made by: " + "; ".join(f"{version} ({count} profiles)" for version, count

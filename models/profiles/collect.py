@@ -441,10 +441,16 @@ def measure_overhead(renode: str, board: str, image: str, app: str, timeout: flo
 
 
 def reference_config(elf: Path) -> str:
-    """The library configuration a reference image was compiled with (its cflags.txt)."""
+    """The library configuration a reference image was compiled with, and the library sources
+    when they are not the matrix's (a third_party directory of files.lock), from its cflags.txt:
+    e.g. "mbedtls_config_reference_stm32f407.h on mbedtls-2-16-2"."""
     flags = (elf.parent / "cflags.txt").read_text()
     found = re.search(r'CONFIG_FILE="?\\?"?([\w.]+)', flags)
-    return found.group(1) if found else "unknown"
+    config = found.group(1) if found else "unknown"
+    sources = re.search(r"third_party/([\w.-]+)/include", flags)
+    if sources and sources.group(1) not in ("mbedtls", "wolfssl"):
+        config += f" on {sources.group(1)}"
+    return config
 
 
 def matrix(args: argparse.Namespace) -> list[tuple[str, str, str, str, str, bool]]:

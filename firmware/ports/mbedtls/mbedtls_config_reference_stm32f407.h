@@ -1,8 +1,9 @@
 /*
  * Calibration reference build for the published STM32F407 rows (Keil MDK 5.15 armcc 5,
  * mbedtls 2.16.2; ../../../models/data/published-measurements.csv, stm32f407-ecdsa-*): the
- * software configuration with the two differences those rows show. Only the calibration uses
- * this build (make -C firmware reference, models/calibration/reference.py); the matrix and its
+ * software configuration with the two differences those rows show, compiled against mbedtls
+ * 2.16.2's own sources (third_party/files.lock `mbedtls-2-16-2`). Only the calibration uses this
+ * build (make -C firmware reference, models/calibration/reference.py); the matrix and its
  * predictions keep mbedtls_config_sw.h on every board.
  */
 #ifndef MBEDTLS_CONFIG_REFERENCE_STM32F407_H

@@ -87,3 +87,32 @@ def mbedtls_table_should_report_every_algorithm(log: str, run: str = "short") ->
         _check(table, MBEDTLS_SYMMETRIC, MBEDTLS_ASYMMETRIC)
     if table.failures or table.skipped:
         raise AssertionError(f"failed: {table.failures}; skipped: {table.skipped}")
+
+
+def _outputs(log: str) -> dict[str, str]:
+    """The `@output <name> <hex>` lines the wolfbench app prints after the program
+    (firmware/apps/wolfbench/same_outputs.c)."""
+    outputs = {}
+    for line in Path(log).read_text(errors="replace").replace("\r", "").splitlines():
+        if line.startswith("@output "):
+            name, _, value = line[len("@output "):].partition(" ")
+            outputs[name] = value
+    if not outputs:
+        raise AssertionError(f"{log}: no '@output' lines")
+    failed = [f"{name} ({value})" for name, value in outputs.items() if value.startswith("FAILED")]
+    if failed:
+        raise AssertionError(f"{log}: failed: {', '.join(failed)}")
+    return outputs
+
+
+def accelerated_outputs_should_equal_software_outputs(accelerated_log: str,
+                                                      software_log: str) -> None:
+    """The accelerator build computed the same bytes as the software build on the same inputs."""
+    accelerated, software = _outputs(accelerated_log), _outputs(software_log)
+    if accelerated.keys() != software.keys():
+        raise AssertionError(f"different outputs: accelerated {sorted(accelerated)}, "
+                             f"software {sorted(software)}")
+    differ = [f"{name}: accelerated {accelerated[name]}, software {software[name]}"
+              for name in accelerated if accelerated[name] != software[name]]
+    if differ:
+        raise AssertionError("accelerated results differ from software: " + "; ".join(differ))

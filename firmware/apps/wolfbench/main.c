@@ -2,14 +2,16 @@
  * wolfbench: wolfCrypt's own benchmark program (wolfcrypt/benchmark/benchmark.c, compiled
  * unmodified with NO_MAIN_DRIVER) on the board. This file is the embedded glue the program
  * provides hooks for: its clock (WOLFSSL_CURRTIME_REMAP, from the board's cycle counter) and the
- * call of benchmark_test(). The program prints its own table on the console; tools/wolfbench.py
- * reads it back.
+ * call of benchmark_test(). The program prints its own table on the console; tools/native_bench.py
+ * reads it back. After it, same_outputs.c prints what the accelerated algorithms compute on fixed
+ * inputs, for the software/accelerator comparison.
  */
 #include <stdio.h>
 
 #include "board.h"
 #include "crypto_port.h"
 #include "cycles.h"
+#include "same_outputs.h"
 
 int benchmark_test(void *args);
 
@@ -75,6 +77,7 @@ int main(void)
     atmel_set_slot_allocator(wolfbench_slot_alloc, wolfbench_slot_free);
 #endif
     int status = benchmark_test(NULL);
-    printf("@done wolfbench status=%d\n", status);
-    return status == 0 ? 0 : 1;
+    int output_failures = print_same_outputs();
+    printf("@done wolfbench status=%d output_failures=%d\n", status, output_failures);
+    return status == 0 && output_failures == 0 ? 0 : 1;
 }

@@ -7,7 +7,8 @@
 // NXP CAAM (Cryptographic Acceleration and Assurance Module) as the i.MX RT1170 CM7 sees it:
 // the global page (MCFGR, SCFGR, DECO reset, key-encryption keys, RNG/TRNG block) and four job
 // rings with the input/output ring protocol, one DECO that runs job descriptors: class 1 AES
-// ECB/CBC/CTR and RNG, class 2 SHA-1/224/256, PKHA modular and P-256 (any prime curve) arithmetic.
+// ECB/CBC/CTR and RNG, class 2 SHA-1/224/256, PKHA modular and P-256 (any prime curve) arithmetic,
+// and the ECC key-pair, ECDSA and RSA protocol OPERATIONs.
 // Register map: PERI_CAAM.h (mcux-devices-rt); descriptor words: Linux drivers/crypto/caam/desc.h;
 // driver behaviour: fsl_caam.c v2.3.2. Coverage, model choices and timing sources:
 // peripherals/docs/NXP_CAAM.md.
@@ -739,6 +740,12 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const uint DecoHeaderError = 0x13;
         private const uint DecoDmaError = 0x16;
         private const uint DecoWatchdog = 0x1C;
+        // Protocol errors (Linux drivers/crypto/caam/error.c, desc_error_list).
+        private const uint DecoUndefinedProtocol = 0x81;
+        private const uint DecoInvalidPdb = 0x82;
+        private const uint DecoInvalidSignature = 0x86;
+        private const uint DecoProtocolFormat = 0x88;
+        private const uint DecoProtocolSize = 0x89;
         private const uint ChaAes = 1;
         private const uint ChaDes = 2;
         private const uint ChaMd = 4;
@@ -903,6 +910,81 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             public bool Skip;
         }
 
+        // A prime curve of the protocols' ECDSEL list (fsl_caam.h caam_ecc_ecdsel_t), with its
+        // domain parameters from BouncyCastle's named-curve tables.
+        private class ProtocolCurve
+        {
+            public static ProtocolCurve Find(int selection)
+            {
+                string name;
+                if(!Names.TryGetValue(selection, out name))
+                {
+                    return null;
+                }
+                var parameters = Org.BouncyCastle.Asn1.X9.ECNamedCurveTable.GetByName(name);
+                return parameters == null ? null : new ProtocolCurve(parameters);
+            }
+
+            public BcECPoint G { get; }
+            public BcBigInteger N { get; }
+            public int FieldBytes { get; }
+            public int ScalarBytes { get; }
+
+            // x || y, each in the field's byte length (fsl_caam.h CAAM_ECC_PUBLIC_KEY_LENGTH).
+            public byte[] Encode(BcECPoint point)
+            {
+                var result = new byte[2 * FieldBytes];
+                Array.Copy(FitBigEndian(point.AffineXCoord.ToBigInteger().ToByteArrayUnsigned(), FieldBytes), 0, result, 0, FieldBytes);
+                Array.Copy(FitBigEndian(point.AffineYCoord.ToBigInteger().ToByteArrayUnsigned(), FieldBytes), 0, result, FieldBytes, FieldBytes);
+                return result;
+            }
+
+            // The point x || y, or null when it is not on the curve.
+            public BcECPoint Decode(byte[] bytes)
+            {
+                var x = new BcBigInteger(1, bytes, 0, FieldBytes);
+                var y = new BcBigInteger(1, bytes, FieldBytes, FieldBytes);
+                try
+                {
+                    var point = G.Curve.ValidatePoint(x, y);
+                    return point.IsValid() ? point : null;
+                }
+                catch(ArgumentException)
+                {
+                    return null;
+                }
+            }
+
+            private ProtocolCurve(Org.BouncyCastle.Asn1.X9.X9ECParameters parameters)
+            {
+                G = parameters.G.Normalize();
+                N = parameters.N;
+                FieldBytes = (G.Curve.FieldSize + 7) / 8;
+                ScalarBytes = (N.BitLength + 7) / 8;
+            }
+
+            private static byte[] FitBigEndian(byte[] value, int size)
+            {
+                var result = new byte[size];
+                var copy = Math.Min(size, value.Length);
+                Array.Copy(value, value.Length - copy, result, size - copy, copy);
+                return result;
+            }
+
+            private static readonly Dictionary<int, string> Names = new Dictionary<int, string>
+            {
+                { 0x00, "P-192" }, { 0x01, "P-224" }, { 0x02, "P-256" }, { 0x03, "P-384" }, { 0x04, "P-521" },
+                { 0x05, "brainpoolP160r1" }, { 0x06, "brainpoolP160t1" }, { 0x07, "brainpoolP192r1" },
+                { 0x08, "brainpoolP192t1" }, { 0x09, "brainpoolP224r1" }, { 0x0A, "brainpoolP224t1" },
+                { 0x0B, "brainpoolP256r1" }, { 0x0C, "brainpoolP256t1" }, { 0x0D, "brainpoolP320r1" },
+                { 0x0E, "brainpoolP320t1" }, { 0x0F, "brainpoolP384r1" }, { 0x10, "brainpoolP384t1" },
+                { 0x11, "brainpoolP512r1" }, { 0x12, "brainpoolP512t1" }, { 0x13, "prime192v2" },
+                { 0x14, "prime192v3" }, { 0x15, "prime239v1" }, { 0x16, "prime239v2" }, { 0x17, "prime239v3" },
+                { 0x18, "secp112r1" }, { 0x1B, "secp160k1" }, { 0x1C, "secp160r1" }, { 0x1D, "secp160r2" },
+                { 0x1E, "secp192k1" }, { 0x1F, "secp224k1" }, { 0x20, "secp256k1" },
+            };
+        }
+
         // Executes one job descriptor: the command interpreter and the CHAs it drives.
         private class DescriptorRunner
         {
@@ -968,6 +1050,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
                 words = ReadWords(address, length, DecoHeaderError);
                 index = Math.Max(1, (int)((header >> 16) & 0x3F));
+                // The words between the header and the start index are the protocol data block.
+                pdbEnd = index;
                 var executed = 0;
                 while(index < length && !halted)
                 {
@@ -1249,6 +1333,23 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     Write(pointer, data, DecoInvalidStore, commandIndex);
                     return;
                 }
+                if(source >= StoreMath0 && source < StoreMath0 + MathRegisters && offset + size <= 8)
+                {
+                    // The 64-bit register as two 32-bit words, high word first, each in the
+                    // little-endian order in which this SoC's CAAM moves words (fsl_caam.c reads
+                    // the MATH0 store of CAAM_RSA_Decrypt as a native size_t).
+                    var register = new byte[8];
+                    var value = math[source - StoreMath0];
+                    for(var i = 0; i < 4; i++)
+                    {
+                        register[i] = (byte)(value >> (32 + 8 * i));
+                        register[4 + i] = (byte)(value >> (8 * i));
+                    }
+                    var data = new byte[size];
+                    Array.Copy(register, offset, data, 0, size);
+                    Write(pointer, data, DecoInvalidStore, commandIndex);
+                    return;
+                }
                 throw new CaamException(DecoError(DecoInvalidStore, commandIndex), string.Format("STORE source 0x{0:X} class {1} not supported", source, cls));
             }
 
@@ -1360,7 +1461,12 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     operationIndex[cls] = commandIndex;
                     return;
                 }
-                throw new CaamException(DecoError(DecoInvalidOperation, commandIndex), string.Format("OPERATION type {0} (protocols) not supported", opType));
+                if(opType == OperationUnidirectionalProtocol)
+                {
+                    RunProtocol(word, commandIndex);
+                    return;
+                }
+                throw new CaamException(DecoError(DecoInvalidOperation, commandIndex), string.Format("OPERATION type {0} not supported", opType));
             }
 
             private void Jump(uint word)
@@ -2304,6 +2410,244 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 return hash.Digest();
             }
 
+            // Unidirectional protocol OPERATIONs (type 0) as fsl_caam.c builds them: the ECC key
+            // pair, ECDSA sign and verify, and RSA encrypt and decrypt, each reading its protocol
+            // data block (PDB: the words between the header and its start index; layouts from
+            // fsl_caam.c's templateEccKeyPair/Sign/VerifyPublic and templateRsaEncrypt/Decrypt).
+            // Prime curves only, keys in clear (black keys and F2m domains are refused with
+            // "invalid setting in PDB"). The DECO status codes are those of Linux
+            // drivers/crypto/caam/error.c (desc_error_list): 0x81 undefined protocol command, 0x82
+            // invalid setting in PDB, 0x86 invalid signature, 0x88 protocol format error (RSA
+            // padding), 0x89 protocol size error.
+            private void RunProtocol(uint word, int commandIndex)
+            {
+                var protocol = (word >> 16) & 0xFF;
+                var info = word & 0xFFFF;
+                switch(protocol)
+                {
+                case ProtocolEccKeyPair:
+                    EccKeyPair(info, commandIndex);
+                    return;
+                case ProtocolDsaSign:
+                    EcdsaSign(info, commandIndex);
+                    return;
+                case ProtocolDsaVerify:
+                    EcdsaVerify(info, commandIndex);
+                    return;
+                case ProtocolRsaEncrypt:
+                    RsaEncrypt(info, commandIndex);
+                    return;
+                case ProtocolRsaDecrypt:
+                    RsaDecrypt(info, commandIndex);
+                    return;
+                default:
+                    throw new CaamException(DecoError(DecoUndefinedProtocol, commandIndex), string.Format("protocol 0x{0:X2} is not modelled", protocol));
+                }
+            }
+
+            private uint PdbWord(int number, int commandIndex)
+            {
+                if(number >= pdbEnd)
+                {
+                    throw new CaamException(DecoError(DecoInvalidPdb, commandIndex), string.Format("the PDB has {0} words, the protocol needs word {1}", pdbEnd - 1, number));
+                }
+                return words[number];
+            }
+
+            // PROTINFO of the ECC protocols: bit 0 F2m domain, bit 1 ECC (not DSA), bits 4:2 key
+            // encryption (fsl_caam.h caam_ecc_encryption_type_t), bit 11 as the SDK sets it for
+            // signatures. Anything else is a setting the model does not run.
+            private ProtocolCurve Curve(uint info, int commandIndex)
+            {
+                if((info & ProtocolInfoEcc) == 0 || (info & ProtocolInfoF2m) != 0 || (info & ~(ProtocolInfoEcc | ProtocolInfoSignature)) != 0)
+                {
+                    throw new CaamException(DecoError(DecoInvalidPdb, commandIndex), string.Format("PROTINFO 0x{0:X4}: only prime-curve ECC with keys in clear is modelled", info));
+                }
+                var selection = (int)((PdbWord(1, commandIndex) >> 7) & 0x7F);
+                var curve = ProtocolCurve.Find(selection);
+                if(curve == null)
+                {
+                    throw new CaamException(DecoError(DecoInvalidPdb, commandIndex), string.Format("ECDSEL 0x{0:X2} is not a prime curve the model has", selection));
+                }
+                return curve;
+            }
+
+            private ulong EccMultiplyCycles(ProtocolCurve curve)
+            {
+                var scale = Math.Max(1.0, curve.N.BitLength / 256.0);
+                return Scale(caam.PkhaEccMultiplyCycles, scale, 2) * (ulong)Math.Max(1, (curve.N.BitLength + 255) / 256);
+            }
+
+            private ulong ModularCycles(ulong cycles, BcBigInteger modulus)
+            {
+                return Scale(cycles, Math.Max(1.0, modulus.BitLength / 256.0), 2);
+            }
+
+            // A scalar in [1, n-1] from the RNG, as the CAAM draws its secret values.
+            private BcBigInteger RandomScalar(BcBigInteger n)
+            {
+                var bytes = new byte[(n.BitLength + 7) / 8 + 8];
+                caam.FillRandom(bytes, false, false);
+                return new BcBigInteger(1, bytes).Mod(n.Subtract(BcBigInteger.One)).Add(BcBigInteger.One);
+            }
+
+            private void EccKeyPair(uint info, int commandIndex)
+            {
+                var curve = Curve(info, commandIndex);
+                var secret = RandomScalar(curve.N);
+                var point = curve.G.Multiply(secret).Normalize();
+                Cycles += EccMultiplyCycles(curve);
+                Write(PdbWord(2, commandIndex), FitBigEndian(secret.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
+                Write(PdbWord(3, commandIndex), curve.Encode(point), DecoInvalidPdb, commandIndex);
+            }
+
+            // The message representative: the leftmost bits of f, as many as n has (FIPS 186-4 6.4).
+            private BcBigInteger MessageRepresentative(ProtocolCurve curve, uint messagePointer, uint length, int commandIndex)
+            {
+                if(length == 0 || length > MaximumPkhaBytes)
+                {
+                    throw new CaamException(DecoError(DecoProtocolSize, commandIndex), string.Format("message of {0} bytes", length));
+                }
+                var e = Unsigned(caam.ReadMemory(messagePointer, (int)length, DecoInvalidPdb, commandIndex));
+                var excess = (int)length * 8 - curve.N.BitLength;
+                return excess > 0 ? e.ShiftRight(excess) : e;
+            }
+
+            private void EcdsaSign(uint info, int commandIndex)
+            {
+                var curve = Curve(info, commandIndex);
+                var n = curve.N;
+                var secret = Unsigned(caam.ReadMemory(PdbWord(2, commandIndex), curve.ScalarBytes, DecoInvalidPdb, commandIndex));
+                if(secret.SignValue == 0 || secret.CompareTo(n) >= 0)
+                {
+                    throw new CaamException(DecoError(DecoInvalidPdb, commandIndex), "private key not in [1, n-1]");
+                }
+                var e = MessageRepresentative(curve, PdbWord(3, commandIndex), PdbWord(6, commandIndex), commandIndex);
+                BcBigInteger r, s;
+                do
+                {
+                    var k = RandomScalar(n);
+                    r = curve.G.Multiply(k).Normalize().AffineXCoord.ToBigInteger().Mod(n);
+                    s = k.ModInverse(n).Multiply(e.Add(r.Multiply(secret))).Mod(n);
+                    Cycles += EccMultiplyCycles(curve) + ModularCycles(caam.PkhaModInverseCycles, n) + 2 * ModularCycles(caam.PkhaModMultiplyCycles, n);
+                }
+                while(r.SignValue == 0 || s.SignValue == 0);
+                Write(PdbWord(4, commandIndex), FitBigEndian(r.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
+                Write(PdbWord(5, commandIndex), FitBigEndian(s.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
+            }
+
+            private void EcdsaVerify(uint info, int commandIndex)
+            {
+                var curve = Curve(info, commandIndex);
+                var n = curve.N;
+                var publicKey = curve.Decode(caam.ReadMemory(PdbWord(2, commandIndex), 2 * curve.FieldBytes, DecoInvalidPdb, commandIndex));
+                var e = MessageRepresentative(curve, PdbWord(3, commandIndex), PdbWord(7, commandIndex), commandIndex);
+                var r = Unsigned(caam.ReadMemory(PdbWord(4, commandIndex), curve.ScalarBytes, DecoInvalidPdb, commandIndex));
+                var s = Unsigned(caam.ReadMemory(PdbWord(5, commandIndex), curve.ScalarBytes, DecoInvalidPdb, commandIndex));
+                PdbWord(6, commandIndex); // tmp: the CAAM's scratch space; the model needs none
+                Cycles += 2 * EccMultiplyCycles(curve) + ModularCycles(caam.PkhaEccAddCycles, n) + ModularCycles(caam.PkhaModInverseCycles, n) + 2 * ModularCycles(caam.PkhaModMultiplyCycles, n);
+                var valid = publicKey != null && r.SignValue > 0 && r.CompareTo(n) < 0 && s.SignValue > 0 && s.CompareTo(n) < 0;
+                if(valid)
+                {
+                    var w = s.ModInverse(n);
+                    var sum = curve.G.Multiply(e.Multiply(w).Mod(n)).Add(publicKey.Multiply(r.Multiply(w).Mod(n))).Normalize();
+                    valid = !sum.IsInfinity && sum.AffineXCoord.ToBigInteger().Mod(n).Equals(r);
+                }
+                if(!valid)
+                {
+                    throw new CaamException(DecoError(DecoInvalidSignature, commandIndex), "ECDSA signature does not verify");
+                }
+            }
+
+            // RSA PROTINFO (fsl_caam.c): bits 13:12 format (0 none, 1 EME-PKCS1-v1_5), bits 7:4
+            // output encryption, bits 11:8 private key encryption; only clear keys and outputs.
+            private int RsaFormat(uint info, int commandIndex)
+            {
+                var format = (int)((info >> 12) & 3);
+                if((info & 0x0FF0) != 0 || format > RsaFormatPkcs1)
+                {
+                    throw new CaamException(DecoError(DecoInvalidPdb, commandIndex), string.Format("RSA PROTINFO 0x{0:X4}: only clear keys and outputs, format none or PKCS#1 v1.5, are modelled", info));
+                }
+                return format;
+            }
+
+            private BcBigInteger RsaOperand(uint pointer, int size, int commandIndex)
+            {
+                if(size == 0 || size > MaximumPkhaBytes)
+                {
+                    throw new CaamException(DecoError(DecoProtocolSize, commandIndex), string.Format("RSA operand of {0} bytes", size));
+                }
+                return Unsigned(caam.ReadMemory(pointer, size, DecoInvalidPdb, commandIndex));
+            }
+
+            private ulong ModExpCycles(BcBigInteger modulus, BcBigInteger exponent)
+            {
+                return ModularCycles(caam.PkhaModExponentCycles, modulus) * (ulong)Math.Max(1, (exponent.BitLength + 255) / 256);
+            }
+
+            // PDB: word 1 = e size << 12 | n size, 2 f (in), 3 g (out), 4 n, 5 e, 6 f size.
+            private void RsaEncrypt(uint info, int commandIndex)
+            {
+                var format = RsaFormat(info, commandIndex);
+                var sizes = PdbWord(1, commandIndex);
+                var nSize = (int)(sizes & 0xFFF);
+                var n = RsaOperand(PdbWord(4, commandIndex), nSize, commandIndex);
+                var e = RsaOperand(PdbWord(5, commandIndex), (int)((sizes >> 12) & 0xFFF), commandIndex);
+                var fSize = (int)(PdbWord(6, commandIndex) & 0xFFF);
+                var message = caam.ReadMemory(PdbWord(2, commandIndex), fSize, DecoInvalidPdb, commandIndex);
+                if(format == RsaFormatPkcs1)
+                {
+                    if(fSize + 11 > nSize)
+                    {
+                        throw new CaamException(DecoError(DecoProtocolSize, commandIndex), string.Format("{0} bytes do not fit a {1}-byte modulus with PKCS#1 padding", fSize, nSize));
+                    }
+                    // EME-PKCS1-v1_5 (RFC 8017 7.2.1): 00 02 PS 00 M, PS non-zero random.
+                    var padded = new byte[nSize];
+                    padded[1] = 2;
+                    var padding = new byte[nSize - fSize - 3];
+                    caam.FillRandom(padding, true, false);
+                    Array.Copy(padding, 0, padded, 2, padding.Length);
+                    Array.Copy(message, 0, padded, nSize - fSize, fSize);
+                    message = padded;
+                }
+                var f = Unsigned(message);
+                if(f.CompareTo(n) >= 0)
+                {
+                    throw new CaamException(DecoError(DecoProtocolSize, commandIndex), "message not smaller than the modulus");
+                }
+                Cycles += ModExpCycles(n, e);
+                Write(PdbWord(3, commandIndex), FitBigEndian(f.ModPow(e, n).ToByteArrayUnsigned(), nSize), DecoInvalidPdb, commandIndex);
+            }
+
+            // PDB: word 1 = d size << 12 | n size, 2 g (in), 3 f (out), 4 n, 5 d. The length of
+            // f goes to MATH0, which the SDK's descriptor stores after the OPERATION.
+            private void RsaDecrypt(uint info, int commandIndex)
+            {
+                var format = RsaFormat(info, commandIndex);
+                var sizes = PdbWord(1, commandIndex);
+                var nSize = (int)(sizes & 0xFFF);
+                var n = RsaOperand(PdbWord(4, commandIndex), nSize, commandIndex);
+                var d = RsaOperand(PdbWord(5, commandIndex), (int)((sizes >> 12) & 0xFFF), commandIndex);
+                var g = RsaOperand(PdbWord(2, commandIndex), nSize, commandIndex);
+                if(g.CompareTo(n) >= 0)
+                {
+                    throw new CaamException(DecoError(DecoProtocolSize, commandIndex), "ciphertext not smaller than the modulus");
+                }
+                Cycles += ModExpCycles(n, d);
+                var output = FitBigEndian(g.ModPow(d, n).ToByteArrayUnsigned(), nSize);
+                if(format == RsaFormatPkcs1)
+                {
+                    var separator = Array.IndexOf(output, (byte)0, 2);
+                    if(output[0] != 0 || output[1] != 2 || separator < 10)
+                    {
+                        throw new CaamException(DecoError(DecoProtocolFormat, commandIndex), "not EME-PKCS1-v1_5 padding");
+                    }
+                    output = output.Skip(separator + 1).ToArray();
+                }
+                Write(PdbWord(3, commandIndex), output, DecoInvalidPdb, commandIndex);
+                math[0] = (ulong)output.Length;
+            }
+
             private void RunPkha(uint word, int commandIndex)
             {
                 var function = word & 0x3F;
@@ -2638,6 +2982,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private uint[] words;
             private int length;
             private int index;
+            private int pdbEnd;
+            private readonly ulong[] math = new ulong[MathRegisters];
             private bool halted;
             private uint haltStatus;
             private uint dataSize;
@@ -2670,6 +3016,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private const uint CommandSeqInPointer = 0x1E;
             private const uint CommandSeqOutPointer = 0x1F;
 
+            // STORE sources MATH0..MATH3 (desc.h LDST_SRCDST_WORD_DECO_MATH0 = 0x08 << 16).
+            private const uint StoreMath0 = 0x08;
+            private const int MathRegisters = 4;
+
             private const uint LoadModeRegister = 0x00;
             private const uint LoadDataSize = 0x02;
             private const uint LoadIcvSize = 0x03;
@@ -2700,7 +3050,17 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private const uint MoveClass1Key = 0xD;
             private const uint MoveClass2Key = 0xE;
 
+            private const uint OperationUnidirectionalProtocol = 0;
             private const uint OperationPkha = 1;
+            private const uint ProtocolEccKeyPair = 0x14;
+            private const uint ProtocolDsaSign = 0x15;
+            private const uint ProtocolDsaVerify = 0x16;
+            private const uint ProtocolRsaEncrypt = 0x18;
+            private const uint ProtocolRsaDecrypt = 0x19;
+            private const uint ProtocolInfoF2m = 1u << 0;
+            private const uint ProtocolInfoEcc = 1u << 1;
+            private const uint ProtocolInfoSignature = 1u << 11;
+            private const int RsaFormatPkcs1 = 1;
             private const uint OperationClass1 = 2;
             private const uint OperationClass2 = 4;
             private const uint AlgorithmAes = 0x10;

@@ -4,7 +4,9 @@ Each batch is one binary image for OCRAM (loaded with `sysbus LoadBinary`): `cou
 of 64 words, the input ring pointing at them, an empty output ring and a data area of random
 bytes that the descriptors' pointers may name. Half the descriptors are mutations of valid
 fsl_caam-shaped templates (bits flipped, words replaced by random or boundary values, lengths
-changed, words inserted or dropped), half are random command words. Deterministic per seed.
+changed, words inserted or dropped), a quarter of those the protocol OPERATIONs with their PDBs
+(ECC key pair, ECDSA sign and verify, RSA encrypt and decrypt); half are random command words.
+Deterministic per seed.
 """
 from __future__ import annotations
 
@@ -87,6 +89,25 @@ def _templates(rng: random.Random) -> list[list[int]]:
     ]
 
 
+def _protocol_templates(rng: random.Random) -> list[tuple[list[int], int]]:
+    """Protocol OPERATIONs as fsl_caam.c builds them (CAAM_ECC_KeyPair/Sign/VerifyPublicKey,
+    CAAM_RSA_Encrypt/Decrypt): (body, start index); the PDB precedes the OPERATION."""
+    def d() -> int:
+        return DATA + rng.randrange(0, DATA_BYTES - 256, 4)
+    domain = rng.choice([0x00, 0x02, 0x03, 0x04, 0x0B, 0x20, 0x40, rng.randrange(128)]) << 7
+    sizes = rng.choice([2, 64, 128, 0, 0xFFF])
+    exponent = rng.choice([1, 3, sizes, 0])
+    return [
+        ([0x02000000 | domain, d(), d(), 0x80140002 | rng.choice([0, 1, 4])], 4),
+        ([0x00400000 | domain, d(), d(), d(), d(), rng.choice([32, 20, 64, 0, 600]), 0x80150802], 7),
+        ([0x00400000 | domain, d(), d(), d(), d(), d(), rng.choice([32, 48, 0]), 0x80160802], 8),
+        ([(exponent << 12) | sizes, d(), d(), d(), d(), rng.choice([1, 2, 16, sizes]),
+          0x80180000 | (rng.choice([0, 1, 2]) << 12)], 7),
+        ([(exponent << 12) | sizes, d(), d(), d(), d(), 0x80190000 | (rng.choice([0, 1]) << 12),
+          0x56080404, d()], 6),
+    ]
+
+
 def _mutate(rng: random.Random, body: list[int]) -> list[int]:
     body = list(body)
     for _ in range(rng.randint(1, 4)):
@@ -121,13 +142,17 @@ def _random_body(rng: random.Random) -> list[int]:
 
 
 def _descriptor(rng: random.Random, index: int) -> list[int]:
-    if index % 2 == 0:
+    start = 0
+    if index % 8 == 0:
+        body, start = rng.choice(_protocol_templates(rng))
+        body = _mutate(rng, body) if rng.random() < 0.7 else body
+    elif index % 2 == 0:
         body = _mutate(rng, rng.choice(_templates(rng)))
     else:
         body = _random_body(rng)
     body = body[:DESCRIPTOR_WORDS - 1]
     length = len(body) + 1
-    header = 0xB0800000 | length
+    header = 0xB0800000 | (start << 16) | length
     roll = rng.random()
     if roll < 0.05:
         header = rng.getrandbits(32)                       # not a header at all

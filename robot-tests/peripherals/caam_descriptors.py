@@ -361,3 +361,87 @@ def random_scalar_hex(seed) -> str:
     """A reproducible scalar in [1, n-1] (the seed comes from the suite)."""
     import random
     return f"{random.Random(str(seed)).randrange(1, p256.N):064x}"
+
+
+# --- unidirectional protocol OPERATIONs, as fsl_caam.c builds them ---------------------------
+# templateEccKeyPair/Sign/VerifyPublic and templateRsaEncrypt/Decrypt: the PDB words follow the
+# header and the OPERATION (type 0, PROTID, PROTINFO) sits at the header's start index.
+PROTOCOLS = {"ecc_keypair": 0x14, "ecdsa_sign": 0x15, "ecdsa_verify": 0x16, "rsa_encrypt": 0x18,
+             "rsa_decrypt": 0x19}
+ECDSEL_P256 = 0x02
+
+
+def protocol_descriptor(protocol: str, pdb, info, tail=()) -> list[int]:
+    words = [_int(w) for w in pdb]
+    operation = 0x80000000 | (PROTOCOLS[protocol] << 16) | _int(info)
+    return with_header(words + [operation] + [_int(w) for w in tail], start_index=len(words) + 1)
+
+
+def ecc_domain(selection=ECDSEL_P256, base=0x00400000) -> int:
+    """PDB word 1 of the ECC protocols: ECDSEL in bits 13:7 (fsl_caam.c)."""
+    return _int(base) | (_int(selection) << 7)
+
+
+def p256_public_key_of(private_hex: str) -> str:
+    """x || y of d*G in the independent software P-256 (robot-tests/resources/p256.py)."""
+    x, y = p256.multiply(int(private_hex, 16), p256.G)
+    return f"{x:064x}{y:064x}"
+
+
+def _probable_prime(bits: int, rng) -> int:
+    """A random prime of `bits` bits (Miller-Rabin, 40 rounds)."""
+    while True:
+        candidate = rng.getrandbits(bits) | (1 << (bits - 1)) | 1
+        if all(candidate % small for small in (3, 5, 7, 11, 13, 17, 19, 23, 29, 31)) and \
+                _miller_rabin(candidate, rng):
+            return candidate
+
+
+def _miller_rabin(n: int, rng, rounds: int = 40) -> bool:
+    d, r = n - 1, 0
+    while d % 2 == 0:
+        d, r = d // 2, r + 1
+    for _ in range(rounds):
+        x = pow(rng.randrange(2, n - 1), d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(r - 1):
+            x = pow(x, 2, n)
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def rsa_test_key(bits=1024, seed="caam-rsa"):
+    """A reproducible RSA key in plain Python (e = 65537): (n, e, d) as hex, n and d in the
+    modulus' length."""
+    import random
+    rng = random.Random(str(seed))
+    size, e = _int(bits) // 8, 65537
+    while True:
+        p, q = _probable_prime(_int(bits) // 2, rng), _probable_prime(_int(bits) // 2, rng)
+        n, phi = p * q, (p - 1) * (q - 1)
+        if p != q and n.bit_length() == _int(bits) and phi % e:
+            return f"{n:0{2 * size}x}", f"{e:06x}", f"{pow(e, -1, phi):0{2 * size}x}"
+
+
+def software_pkcs1_encrypt(n_hex: str, e_hex: str, message_hex: str, seed="pad") -> str:
+    """RFC 8017 7.2.1 RSAES-PKCS1-v1_5 encryption: 00 02 PS 00 M, PS non-zero random."""
+    import random
+    rng = random.Random(str(seed))
+    n, size, message = int(n_hex, 16), len(n_hex) // 2, bytes.fromhex(message_hex)
+    padding = bytes(rng.randrange(1, 256) for _ in range(size - len(message) - 3))
+    encoded = int.from_bytes(b"\x00\x02" + padding + b"\x00" + message, "big")
+    return f"{pow(encoded, int(e_hex, 16), n):0{2 * size}x}"
+
+
+def software_pkcs1_decrypt(n_hex: str, d_hex: str, ciphertext_hex: str) -> str:
+    """RFC 8017 7.2.2 RSAES-PKCS1-v1_5 decryption; raises on bad padding."""
+    size = len(n_hex) // 2
+    encoded = pow(int(ciphertext_hex, 16), int(d_hex, 16), int(n_hex, 16)).to_bytes(size, "big")
+    separator = encoded.find(b"\x00", 2)
+    if encoded[:2] != b"\x00\x02" or separator < 10:
+        raise AssertionError("the CAAM's ciphertext does not decrypt to EME-PKCS1-v1_5 padding")
+    return encoded[separator + 1:].hex()

@@ -26,6 +26,19 @@ ${CONTEXT}          0x20242600
 ${DIGEST_AT}           0x20242700
 ${SGT}              0x20242800
 ${OPS}              0x20243000
+# Operands of the protocol tests (public keys and RSA-1024 operands need up to 128 bytes).
+${PUB_AT}           0x20244000
+${HASH_AT}          0x20244100
+${R_AT}             0x20244200
+${S_AT}             0x20244300
+${TMP_AT}           0x20244400
+${PRIV_AT}          0x20244500
+${N_AT}             0x20244600
+${E_AT}             0x20244700
+${D_AT}             0x20244800
+${LEN_AT}           0x20244900
+# A public-key job's modelled time: several PKHA point multiplies or a 1024-bit exponentiation.
+${PROTOCOL_SECONDS}    0.05
 ${UNMAPPED}         0x60000000
 ${IN_DTCM}          0x20000100
 # SP 800-38A appendix F.
@@ -96,10 +109,10 @@ Create CAAM Machine
 Run Job
     [Documentation]    Submits one descriptor on ring 0, lets virtual time pass, consumes the output
     ...                entry (checking it names this descriptor) and returns its status word.
-    [Arguments]    ${words}    ${address}=${DESC}
+    [Arguments]    ${words}    ${address}=${DESC}    ${seconds}=0.002
     Write Words    ${address}    ${words}
     Submit    0    ${IN_RING}    ${SLOT}    ${address}
-    Execute Command    emulation RunFor "0.002"
+    Execute Command    emulation RunFor "${seconds}"
     ${full}=    Read Ring    0    ORSFR
     Should Be Equal As Integers    ${full}    1    the job did not complete
     ${pointer}    ${status}=    Output Entry    ${OUT_RING}    ${SLOT}
@@ -110,8 +123,8 @@ Run Job
     RETURN    ${status}
 
 Job Should Succeed
-    [Arguments]    ${words}    ${address}=${DESC}
-    ${status}=    Run Job    ${words}    ${address}
+    [Arguments]    ${words}    ${address}=${DESC}    ${seconds}=0.002
+    ${status}=    Run Job    ${words}    ${address}    ${seconds}
     Should Be Equal As Integers    ${status}    0    status 0x${status}
 
 Interrupt Line Should Be
@@ -120,8 +133,8 @@ Interrupt Line Should Be
     Should Be Equal    ${line.strip()}    GPIO: ${state}
 
 Job Should Fail With
-    [Arguments]    ${expected}    ${words}
-    ${status}=    Run Job    ${words}
+    [Arguments]    ${expected}    ${words}    ${seconds}=0.002
+    ${status}=    Run Job    ${words}    seconds=${seconds}
     ${hex}=    Evaluate    '0x%08X' % ${status}
     Should Be Equal    ${hex}    ${expected}
 
@@ -138,7 +151,7 @@ AES Should Match SP 800-38A
     Write Hex    ${IV_AT}    ${iv}
     Write Hex    ${SOURCE}    ${ciphertext}
     ${decrypt}=    Aes Descriptor    ${mode}    0    ${KEY_AT}    ${key_bytes}    ${IV_AT}    ${SOURCE}    ${DEST}    64
-    Job Should Succeed    ${decrypt}
+    Job Should Succeed    ${decrypt}    seconds=${PROTOCOL_SECONDS}
     ${out}=    Read Hex    ${DEST}    64
     Should Be Equal    ${out}    ${PT}    ${mode}-${key_bytes} decrypt
     IF    '${mode}' == 'ctr'
@@ -328,6 +341,18 @@ PKHA Should Run
         Append To List    ${values}    ${value}
     END
     RETURN    ${values}
+
+Verify Protocol Should Give
+    [Documentation]    Runs CAAM_ECC_VerifyPublicKey's descriptor on P-256 and checks its status word.
+    [Arguments]    ${expected}    ${public}    ${hash}    ${r}    ${s}
+    Write Hex    ${PUB_AT}    ${public}
+    Write Hex    ${HASH_AT}    ${hash}
+    Write Hex    ${R_AT}    ${r}
+    Write Hex    ${S_AT}    ${s}
+    ${domain}=    Ecc Domain
+    ${job}=    Protocol Descriptor    ecdsa_verify    ${{[${domain}, ${PUB_AT}, ${HASH_AT}, ${R_AT}, ${S_AT}, ${TMP_AT}, 32]}}    0x802
+    ${status}=    Run Job    ${job}    seconds=${PROTOCOL_SECONDS}
+    Should Be Equal As Integers    ${status}    ${expected}    status 0x${{'%08X' % ${status}}}
 
 Verify On PKHA
     [Documentation]    ECDSA verification (SEC1 4.1.4) with every modular and point operation on the PKHA;
@@ -706,6 +731,95 @@ Should Double The Point Loaded In B1/B2, As fsl_caam Does
     ${twice}=    PKHA Should Run    ecc_double    ${ops}    B1    B2
     Should Be Equal    ${twice}[0]    ${P256_2GX}
     Should Be Equal    ${twice}[1]    ${P256_2GY}
+
+Should Verify The RFC 6979 Signature With The ECDSA Verify Protocol
+    [Documentation]    CAAM_ECC_VerifyPublicKey's descriptor (PROTID 0x16): the published signature
+    ...                verifies; a changed hash, r or s is refused with DECO 0x86 (invalid signature).
+    ${pub}=    Set Variable    ${RFC6979_UX}${RFC6979_UY}
+    Verify Protocol Should Give    0    ${pub}    ${SAMPLE_SHA256}    ${RFC6979_R}    ${RFC6979_S}
+    ${hash}=    Evaluate    '%064x' % (int('${SAMPLE_SHA256}', 16) ^ 1)
+    Verify Protocol Should Give    0x40000886    ${pub}    ${hash}    ${RFC6979_R}    ${RFC6979_S}
+    ${s}=    Evaluate    '%064x' % (int('${RFC6979_S}', 16) ^ 0x100)
+    Verify Protocol Should Give    0x40000886    ${pub}    ${SAMPLE_SHA256}    ${RFC6979_R}    ${s}
+    ${zero}=    Evaluate    '0' * 64
+    Verify Protocol Should Give    0x40000886    ${pub}    ${SAMPLE_SHA256}    ${zero}    ${RFC6979_S}
+
+Should Make A Key Pair And Sign With The ECC Protocols
+    [Documentation]    CAAM_ECC_KeyPair (PROTID 0x14) and CAAM_ECC_Sign (0x15): the public key is
+    ...                d*G and the signature verifies in an independent software P-256 and on the
+    ...                verify protocol.
+    ${keypair_domain}=    Ecc Domain    base=0x02000000
+    ${job}=    Protocol Descriptor    ecc_keypair    ${{[${keypair_domain}, ${PRIV_AT}, ${PUB_AT}]}}    0x2
+    Job Should Succeed    ${job}    seconds=${PROTOCOL_SECONDS}
+    ${private}=    Read Hex    ${PRIV_AT}    32
+    ${public}=    Read Hex    ${PUB_AT}    64
+    ${expected}=    P256 Public Key Of    ${private}
+    Should Be Equal    ${public}    ${expected}    the public key is not d*G
+    Write Hex    ${HASH_AT}    ${SAMPLE_SHA256}
+    ${domain}=    Ecc Domain
+    ${job}=    Protocol Descriptor    ecdsa_sign    ${{[${domain}, ${PRIV_AT}, ${HASH_AT}, ${R_AT}, ${S_AT}, 32]}}    0x802
+    Job Should Succeed    ${job}    seconds=${PROTOCOL_SECONDS}
+    ${r}=    Read Hex    ${R_AT}    32
+    ${s}=    Read Hex    ${S_AT}    32
+    ${valid}=    Software Ecdsa Verify    ${public[:64]}    ${public[64:]}    ${SAMPLE_SHA256}    ${r}    ${s}
+    Should Be True    ${valid}    software rejects the protocol's signature
+    Verify Protocol Should Give    0    ${public}    ${SAMPLE_SHA256}    ${r}    ${s}
+
+Should Refuse ECC Protocol Settings The Model Does Not Run
+    [Documentation]    The F2m domain bit, a black key (AES-ECB JKEK), an ECDSEL that is not a prime
+    ...                curve (0x40: B-163) give DECO 0x82 (invalid setting in PDB), an unknown PROTID
+    ...                0x81 (undefined protocol command).
+    ${domain}=    Ecc Domain    base=0x02000000
+    ${b163}=    Ecc Domain    0x40    0x02000000
+    FOR    ${pdb_domain}    ${info}    IN    ${domain}    0x3    ${domain}    0x6    ${b163}    0x2
+        ${job}=    Protocol Descriptor    ecc_keypair    ${{[${pdb_domain}, ${PRIV_AT}, ${PUB_AT}]}}    ${info}
+        Job Should Fail With    0x40000482    ${job}
+    END
+    Job Should Fail With    0x40000281    ${{[0xB0820003, 0, 0x80170002]}}
+
+Should Run Textbook RSA With The RSA Protocols
+    [Documentation]    CAAM_RSA_Encrypt/Decrypt (PROTID 0x18/0x19) without formatting: p = 61,
+    ...                q = 53, n = 3233, e = 17, d = 2753; 65^17 mod 3233 = 2790 and back. The
+    ...                decryption's length comes out through MATH0, as fsl_caam's descriptor stores it.
+    Write Hex    ${N_AT}    0ca1
+    Write Hex    ${E_AT}    11
+    Write Hex    ${D_AT}    0ac1
+    Write Hex    ${HASH_AT}    0041
+    ${job}=    Protocol Descriptor    rsa_encrypt    ${{[(1 << 12) | 2, ${HASH_AT}, ${R_AT}, ${N_AT}, ${E_AT}, 2]}}    0
+    Job Should Succeed    ${job}
+    ${c}=    Read Hex    ${R_AT}    2
+    Should Be Equal As Integers    ${{int('${c}', 16)}}    2790
+    ${job}=    Protocol Descriptor    rsa_decrypt    ${{[(2 << 12) | 2, ${R_AT}, ${S_AT}, ${N_AT}, ${D_AT}]}}    0    ${{[0x56080404, ${LEN_AT}]}}
+    Job Should Succeed    ${job}
+    ${m}=    Read Hex    ${S_AT}    2
+    Should Be Equal As Integers    ${{int('${m}', 16)}}    65
+    ${length}=    Read Word    ${LEN_AT}
+    Should Be Equal As Integers    ${length}    2
+
+Should Exchange PKCS#1 v1.5 Messages With Software Through The RSA Protocols
+    [Documentation]    RSA-1024 (a key made in plain Python): its PKCS#1 v1.5 ciphertext
+    ...                decrypts on the CAAM, the CAAM's decrypts in software, and a value without the
+    ...                padding is refused with DECO 0x88 (protocol format error).
+    ${n}    ${e}    ${d}=    Rsa Test Key    1024
+    Write Hex    ${N_AT}    ${n}
+    Write Hex    ${E_AT}    ${e}
+    Write Hex    ${D_AT}    ${d}
+    ${ciphertext}=    Software Pkcs1 Encrypt    ${n}    ${e}    63616d2d70726f746f636f6c
+    Write Hex    ${R_AT}    ${ciphertext}
+    ${decrypt}=    Protocol Descriptor    rsa_decrypt    ${{[(128 << 12) | 128, ${R_AT}, ${S_AT}, ${N_AT}, ${D_AT}]}}    0x1000    ${{[0x56080404, ${LEN_AT}]}}
+    Job Should Succeed    ${decrypt}    seconds=${PROTOCOL_SECONDS}
+    ${length}=    Read Word    ${LEN_AT}
+    Should Be Equal As Integers    ${length}    12
+    ${message}=    Read Hex    ${S_AT}    12
+    Should Be Equal    ${message}    63616d2d70726f746f636f6c
+    Write Hex    ${HASH_AT}    6d6f64656c
+    ${job}=    Protocol Descriptor    rsa_encrypt    ${{[(3 << 12) | 128, ${HASH_AT}, ${R_AT}, ${N_AT}, ${E_AT}, 5]}}    0x1000
+    Job Should Succeed    ${job}    seconds=${PROTOCOL_SECONDS}
+    ${ciphertext}=    Read Hex    ${R_AT}    128
+    ${plain}=    Software Pkcs1 Decrypt    ${n}    ${d}    ${ciphertext}
+    Should Be Equal    ${plain}    6d6f64656c
+    Write Hex    ${R_AT}    ${{'00' * 127 + '05'}}
+    Job Should Fail With    0x40000688    ${decrypt}    ${PROTOCOL_SECONDS}
 
 Should Report Malformed Descriptors In The Status Word
     [Template]    Job Should Fail With

@@ -48,8 +48,6 @@ REFUSED = {
     "caam": [
         ("CAAM_PKHA_NormalToMontgomery", ""), ("CAAM_PKHA_MontgomeryToNormal", ""),
         ("CAAM_PKHA_ModMul", "Montgomery operands"), ("CAAM_PKHA_PrimalityTest", ""),
-        ("CAAM_ECC_VerifyPublicKey", ""), ("CAAM_ECC_KeyPair", ""), ("CAAM_ECC_Sign", ""),
-        ("CAAM_RSA_Encrypt", ""), ("CAAM_RSA_Decrypt", ""),
     ],
 }
 

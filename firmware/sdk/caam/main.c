@@ -570,6 +570,11 @@ static void check_ecc(caam_handle_t *h)
     s = CAAM_ECC_VerifyPublicKey(CAAM, h, pub, hash, 32, sig_r, sig_s, kCAAM_ECDSEL_P_256, tmp);
     sdk_check("CAAM_ECC_VerifyPublicKey", "RFC 6979 A.2.5 P-256 SHA-256 sample", s,
               s == kStatus_Success);
+    sig_s[31] ^= 1;
+    s = CAAM_ECC_VerifyPublicKey(CAAM, h, pub, hash, 32, sig_r, sig_s, kCAAM_ECDSEL_P_256, tmp);
+    sig_s[31] ^= 1;
+    sdk_check("CAAM_ECC_VerifyPublicKey", "RFC 6979 A.2.5 with s changed is refused",
+              s, s != kStatus_Success);
 
     static uint8_t priv[32], my_pub[64], my_r[32], my_s[32];
     s = CAAM_ECC_KeyPair(CAAM, h, kCAAM_ECDSEL_P_256, kCAAM_Ecc_Encryption_Type_None, priv, my_pub);

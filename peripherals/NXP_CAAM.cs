@@ -2661,9 +2661,15 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     Cycles += caam.PkhaModSimpleCycles;
                     return;
                 }
-                if((modifiers & (PkhaMontgomeryIn | PkhaMontgomeryOut | PkhaF2m)) != 0)
+                if((modifiers & PkhaF2m) != 0)
                 {
-                    throw new CaamException(CcbError(ChaPkha, CcbModeError, commandIndex), "PKHA Montgomery-form and F2m modes are not modelled");
+                    throw new CaamException(CcbError(ChaPkha, CcbModeError, commandIndex), "PKHA F2m (binary polynomial) modes are not modelled");
+                }
+                var montgomeryIn = (modifiers & PkhaMontgomeryIn) != 0;
+                var montgomeryOut = (modifiers & PkhaMontgomeryOut) != 0;
+                if((montgomeryIn || montgomeryOut) && function != PkhaModMultiply && function != PkhaModExponent)
+                {
+                    throw new CaamException(CcbError(ChaPkha, CcbModeError, commandIndex), string.Format("Montgomery form with PKHA function 0x{0:X}", function));
                 }
                 var nBytes = Pkha(PkhaN);
                 if(nBytes.Length == 0 || nBytes.Length > MaximumPkhaBytes)
@@ -2679,6 +2685,19 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var scale = Math.Max(1.0, n.BitLength / 256.0);
                 var a = Unsigned(Pkha(PkhaA0));
                 var b = Unsigned(Pkha(PkhaB0));
+                // Montgomery form (x R mod N, R = MontgomeryRadix, the R of MOD_R2): the
+                // operands come out of it before the operation (IM), the result goes into it
+                // after (OM). MOD_MUL_IM_OM is then A B R^-1, as fsl_caam's conversions expect.
+                if(montgomeryIn || montgomeryOut)
+                {
+                    RequireOdd(n, commandIndex);
+                }
+                if(montgomeryIn)
+                {
+                    var inverse = MontgomeryRadix(nBytes.Length).ModInverse(n);
+                    a = a.Multiply(inverse).Mod(n);
+                    b = b.Multiply(inverse).Mod(n);
+                }
                 BcBigInteger result;
                 switch(function)
                 {
@@ -2720,10 +2739,16 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     break;
                 case PkhaMontgomeryR2:
                     RequireOdd(n, commandIndex);
-                    var digits = (nBytes.Length + 7) / 8 * 64;
-                    result = BcBigInteger.One.ShiftLeft(2 * digits).Mod(n);
+                    result = MontgomeryRadix(nBytes.Length).Pow(2).Mod(n);
                     Cycles += Scale(caam.PkhaModMultiplyCycles, scale, 2);
                     break;
+                case PkhaPrimalityTest:
+                    // A: random seed, B: number of trials, N: the candidate. The answer is the
+                    // PRM flag, which fsl_caam's descriptor tests with a conditional HALT.
+                    var trials = Math.Max(1, Math.Min(MaximumPrimalityTrials, b.IntValue));
+                    pkhaFlags = IsProbablePrime(n, a, trials) ? PkhaFlagPrime : 0;
+                    Cycles += (ulong)trials * Scale(caam.PkhaModExponentCycles, scale, 2) * (ulong)Math.Max(1, (n.BitLength + 255) / 256);
+                    return;
                 case PkhaGcd:
                     result = a.Gcd(n);
                     Cycles += Scale(caam.PkhaModInverseCycles, scale, 2);
@@ -2736,12 +2761,61 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 default:
                     throw new CaamException(CcbError(ChaPkha, CcbModeError, commandIndex), string.Format("PKHA function 0x{0:X} not modelled", function));
                 }
+                if(montgomeryOut)
+                {
+                    result = result.Multiply(MontgomeryRadix(nBytes.Length)).Mod(n);
+                }
                 pkhaFlags = result.SignValue == 0 ? PkhaFlagZero : 0;
                 if(function == PkhaGcd && result.Equals(BcBigInteger.One))
                 {
                     pkhaFlags |= PkhaFlagGcdOne;
                 }
                 pkha[outputToA ? PkhaA0 : PkhaB0] = FitBigEndian(result.ToByteArrayUnsigned(), nBytes.Length);
+            }
+
+            // R of the PKHA's Montgomery form: 2 to the modulus' length in whole 64-bit digits.
+            private static BcBigInteger MontgomeryRadix(int modulusBytes)
+            {
+                return BcBigInteger.One.ShiftLeft((modulusBytes + 7) / 8 * 64);
+            }
+
+            // Miller-Rabin (FIPS 186-4 C.3.1) with bases drawn from the seed in A, so that one
+            // seed gives one answer.
+            private static bool IsProbablePrime(BcBigInteger n, BcBigInteger seed, int trials)
+            {
+                var two = BcBigInteger.ValueOf(2);
+                if(n.CompareTo(BcBigInteger.ValueOf(4)) < 0)
+                {
+                    return n.CompareTo(BcBigInteger.One) > 0;
+                }
+                if(!n.TestBit(0))
+                {
+                    return false;
+                }
+                var minusOne = n.Subtract(BcBigInteger.One);
+                var shift = minusOne.GetLowestSetBit();
+                var odd = minusOne.ShiftRight(shift);
+                var span = n.Subtract(BcBigInteger.ValueOf(3));
+                for(var i = 0; i < trials; i++)
+                {
+                    var basis = seed.Add(BcBigInteger.ValueOf(i)).Mod(span).Add(two);
+                    var x = basis.ModPow(odd, n);
+                    if(x.Equals(BcBigInteger.One) || x.Equals(minusOne))
+                    {
+                        continue;
+                    }
+                    var witness = true;
+                    for(var j = 1; j < shift && witness; j++)
+                    {
+                        x = x.ModPow(two, n);
+                        witness = !x.Equals(minusOne);
+                    }
+                    if(witness)
+                    {
+                        return false;
+                    }
+                }
+                return true;
             }
 
             private void RunEcc(uint function, BcBigInteger p, int size, double scale, int commandIndex)
@@ -3133,6 +3207,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private const uint PkhaF2m = 0x2;
             private const uint PkhaFlagZero = 0x80;
             private const uint PkhaFlagGcdOne = 0x40;
+            // JUMP condition PK_PRIME (desc.h JUMP_COND_PK_PRIME, bit 13 of the JUMP word).
+            private const uint PkhaFlagPrime = 0x20;
+            private const uint PkhaPrimalityTest = 0x0F;
+            private const int MaximumPrimalityTrials = 256;
         }
 
         // SHA-1/224/256 with an explicit running state, so that init/update/finalize jobs can save

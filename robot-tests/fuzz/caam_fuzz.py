@@ -86,6 +86,13 @@ def _templates(rng: random.Random) -> list[list[int]]:
         [0x818F0001, 0x22080020, d(), 0x220C0020, d(), 0x220D0020, d(), 0x81800005, 0x600D0020, d()],
         [0x818F0001, 0x22080020, d(), 0x220C0020, d(), 0x81800008, 0x600D0020, d()],
         [0x0F000000 | rng.randrange(1 << 24), 0xA0C00000 | rng.randrange(256)],
+        # Montgomery-form multiply and exponentiation (IM 1 << 19, OM 1 << 18), primality test
+        # with fsl_caam's conditional HALT on the PRIME flag.
+        [0x818F0001, 0x22080020, d(), 0x220C0020, d(), 0x220D0020, d(),
+         rng.choice([0x81800005, 0x81800006, 0x81800002]) | rng.choice([0x80000, 0x40000, 0xC0000]),
+         0x600D0020, d()],
+        [0x818F0001, 0x22080000 | rng.choice([2, 32, 64]), d(), 0x220C0001, d(), 0x220D0001, d(),
+         0x8180000F, 0xA0C12055, 0xA0C00000],
     ]
 
 

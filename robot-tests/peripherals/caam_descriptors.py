@@ -304,10 +304,12 @@ def rng_descriptor(operation: str, destination=0, size=0) -> list[int]:
                         FIFO_STORE_MSG_EXT, destination, size])
 
 
-def pkha_descriptor(function: str, operands, results, size) -> list[int]:
+def pkha_descriptor(function: str, operands, results, size, montgomery="") -> list[int]:
     """templateArithmeticPKHA/ECC shape: clear, FIFO LOAD operands, KEY E, OPERATION, FIFO STOREs.
 
-    operands: {register name or 'E': address}; results: {register name: address}; size in bytes.
+    operands: {register name or 'E': address}; results: {register name: address}; size in bytes;
+    montgomery: "in", "out" or "in out", the operation's Montgomery-form bits (caam_pkha_get_mode:
+    input 1 << 19, output 1 << 18).
     """
     size = _int(size)
     body = [OPERATION_PKHA | 0xF0000 | PKHA_FUNCTION["clear"]]
@@ -316,7 +318,9 @@ def pkha_descriptor(function: str, operands, results, size) -> list[int]:
             body += [KEY_PKHA_E | size, address]
         else:
             body += [FIFO_LOAD_PKHA | (PKHA_REGISTER[register] << 16) | size, address]
-    body += [OPERATION_PKHA | PKHA_FUNCTION[function]]
+    modes = str(montgomery).split()
+    body += [OPERATION_PKHA | PKHA_FUNCTION[function] | (1 << 19 if "in" in modes else 0)
+             | (1 << 18 if "out" in modes else 0)]
     for register, address in results.items():
         body += [FIFO_STORE_PKHA | (PKHA_REGISTER[register] << 16) | size, address]
     return with_header(body)
@@ -445,3 +449,16 @@ def software_pkcs1_decrypt(n_hex: str, d_hex: str, ciphertext_hex: str) -> str:
     if encoded[:2] != b"\x00\x02" or separator < 10:
         raise AssertionError("the CAAM's ciphertext does not decrypt to EME-PKCS1-v1_5 padding")
     return encoded[separator + 1:].hex()
+
+
+def primality_descriptor(candidate, seed, trials, size) -> list[int]:
+    """fsl_caam's CAAM_PKHA_PrimalityTest: N the candidate, A the seed, B the trial count, the
+    OPERATION (function 0xF), then a HALT with user status 0x55 unless the PRIME flag is set
+    (0xA0C12000 | 0x55) and a plain HALT."""
+    size = _int(size)
+    body = [OPERATION_PKHA | 0xF0000 | PKHA_FUNCTION["clear"],
+            FIFO_LOAD_PKHA | (PKHA_REGISTER["N"] << 16) | size, candidate,
+            FIFO_LOAD_PKHA | (PKHA_REGISTER["A"] << 16) | 1, seed,
+            FIFO_LOAD_PKHA | (PKHA_REGISTER["B"] << 16) | 1, trials,
+            OPERATION_PKHA | 0x0F, 0xA0C12055, 0xA0C00000]
+    return with_header(body)

@@ -732,6 +732,42 @@ Should Double The Point Loaded In B1/B2, As fsl_caam Does
     Should Be Equal    ${twice}[0]    ${P256_2GX}
     Should Be Equal    ${twice}[1]    ${P256_2GY}
 
+Should Multiply In Montgomery Form As fsl_caam's Conversions Expect
+    [Documentation]    MOD_MUL with Montgomery-form inputs (IM) and/or output (OM), R = 2^64 for a
+    ...                modulus of up to 8 bytes (the R of MOD_R2): 123 and 456 modulo 497.
+    ${R}=    Set Variable    ${{2 ** 64}}
+    ${am}=    Evaluate    '%04x' % (123 * ${R} % 497)
+    ${bm}=    Evaluate    '%04x' % (456 * ${R} % 497)
+    &{montgomery}=    Create Dictionary    N=01f1    A=${am}    B=${bm}
+    &{normal}=    Create Dictionary    N=01f1    A=007b    B=01c8
+    FOR    ${operands}    ${modes}    ${expected}    IN
+    ...    ${montgomery}    in out    ${{123 * 456 * ${R} % 497}}
+    ...    ${montgomery}    in    ${{123 * 456 % 497}}
+    ...    ${normal}    out    ${{123 * 456 * ${R} % 497}}
+    ...    ${normal}    ${EMPTY}    ${{123 * 456 % 497}}
+        &{addresses}=    Write Operands    &{operands}
+        ${job}=    Pkha Descriptor    mul    ${addresses}    ${{{'B': 0x20243800}}}    2    ${modes}
+        Job Should Succeed    ${job}
+        ${value}=    Read Hex    0x20243800    2
+        Should Be Equal As Integers    ${{int('${value}', 16)}}    ${expected}    mode '${modes}'
+    END
+
+Should Test Primality With Miller-Rabin As fsl_caam Asks
+    [Documentation]    CAAM_PKHA_PrimalityTest's descriptor: the PRIME flag decides a HALT with the
+    ...                SDK's not-prime user status (0x55). 499 and the P-256 prime and order are
+    ...                prime; 497 = 7 * 71 and the Carmichael number 561 are not.
+    Write Hex    ${HASH_AT}    2a
+    Write Hex    ${TMP_AT}    10
+    FOR    ${candidate}    ${prime}    IN    01f3    ${True}    01f1    ${False}    0231    ${False}
+    ...    ${P256_P}    ${True}    ${P256_N}    ${True}
+        Write Hex    ${N_AT}    ${candidate}
+        ${size}=    Evaluate    len('${candidate}') // 2
+        ${job}=    Primality Descriptor    ${N_AT}    ${HASH_AT}    ${TMP_AT}    ${size}
+        ${status}=    Run Job    ${job}    seconds=${PROTOCOL_SECONDS}
+        ${expected}=    Set Variable If    ${prime}    ${0}    ${0x30000055}
+        Should Be Equal As Integers    ${{${status} & 0xFFFF00FF}}    ${expected}    ${candidate}
+    END
+
 Should Verify The RFC 6979 Signature With The ECDSA Verify Protocol
     [Documentation]    CAAM_ECC_VerifyPublicKey's descriptor (PROTID 0x16): the published signature
     ...                verifies; a changed hash, r or s is refused with DECO 0x86 (invalid signature).

@@ -767,6 +767,15 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         // Big-endian words in descriptors, contexts and digests (the CAAM's byte order).
         private static class BigEndian
         {
+            // A big-endian value right-aligned in `size` bytes (high bytes dropped if it is longer).
+            public static byte[] Fit(byte[] value, int size)
+            {
+                var result = new byte[size];
+                var copy = Math.Min(size, value.Length);
+                Array.Copy(value, value.Length - copy, result, size - copy, copy);
+                return result;
+            }
+
             public static uint Read32(byte[] data, int offset)
             {
                 return (uint)(ReadBytes(data, offset, 4));
@@ -934,8 +943,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             public byte[] Encode(BcECPoint point)
             {
                 var result = new byte[2 * FieldBytes];
-                Array.Copy(FitBigEndian(point.AffineXCoord.ToBigInteger().ToByteArrayUnsigned(), FieldBytes), 0, result, 0, FieldBytes);
-                Array.Copy(FitBigEndian(point.AffineYCoord.ToBigInteger().ToByteArrayUnsigned(), FieldBytes), 0, result, FieldBytes, FieldBytes);
+                Array.Copy(BigEndian.Fit(point.AffineXCoord.ToBigInteger().ToByteArrayUnsigned(), FieldBytes), 0, result, 0, FieldBytes);
+                Array.Copy(BigEndian.Fit(point.AffineYCoord.ToBigInteger().ToByteArrayUnsigned(), FieldBytes), 0, result, FieldBytes, FieldBytes);
                 return result;
             }
 
@@ -961,14 +970,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 N = parameters.N;
                 FieldBytes = (G.Curve.FieldSize + 7) / 8;
                 ScalarBytes = (N.BitLength + 7) / 8;
-            }
-
-            private static byte[] FitBigEndian(byte[] value, int size)
-            {
-                var result = new byte[size];
-                var copy = Math.Min(size, value.Length);
-                Array.Copy(value, value.Length - copy, result, size - copy, copy);
-                return result;
             }
 
             private static readonly Dictionary<int, string> Names = new Dictionary<int, string>
@@ -1373,7 +1374,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     {
                         throw new CaamException(DecoError(DecoInvalidFifoStore, commandIndex), string.Format("PKHA register 0x{0:X} not supported", dataType));
                     }
-                    Write(pointer, FitBigEndian(Pkha(register), (int)size), DecoInvalidFifoStore, commandIndex);
+                    Write(pointer, BigEndian.Fit(Pkha(register), (int)size), DecoInvalidFifoStore, commandIndex);
                     return;
                 }
                 if(dataType == FifoStoreMessage || dataType == FifoStoreRngStore || dataType == FifoStoreRngFifo || dataType == FifoStoreSkip)
@@ -2497,7 +2498,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var secret = RandomScalar(curve.N);
                 var point = curve.G.Multiply(secret).Normalize();
                 Cycles += EccMultiplyCycles(curve);
-                Write(PdbWord(2, commandIndex), FitBigEndian(secret.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
+                Write(PdbWord(2, commandIndex), BigEndian.Fit(secret.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
                 Write(PdbWord(3, commandIndex), curve.Encode(point), DecoInvalidPdb, commandIndex);
             }
 
@@ -2532,8 +2533,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     Cycles += EccMultiplyCycles(curve) + ModularCycles(caam.PkhaModInverseCycles, n) + 2 * ModularCycles(caam.PkhaModMultiplyCycles, n);
                 }
                 while(r.SignValue == 0 || s.SignValue == 0);
-                Write(PdbWord(4, commandIndex), FitBigEndian(r.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
-                Write(PdbWord(5, commandIndex), FitBigEndian(s.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
+                Write(PdbWord(4, commandIndex), BigEndian.Fit(r.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
+                Write(PdbWord(5, commandIndex), BigEndian.Fit(s.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
             }
 
             private void EcdsaVerify(uint info, int commandIndex)
@@ -2616,7 +2617,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     throw new CaamException(DecoError(DecoProtocolSize, commandIndex), "message not smaller than the modulus");
                 }
                 Cycles += ModExpCycles(n, e);
-                Write(PdbWord(3, commandIndex), FitBigEndian(f.ModPow(e, n).ToByteArrayUnsigned(), nSize), DecoInvalidPdb, commandIndex);
+                Write(PdbWord(3, commandIndex), BigEndian.Fit(f.ModPow(e, n).ToByteArrayUnsigned(), nSize), DecoInvalidPdb, commandIndex);
             }
 
             // PDB: word 1 = d size << 12 | n size, 2 g (in), 3 f (out), 4 n, 5 d. The length of
@@ -2634,7 +2635,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     throw new CaamException(DecoError(DecoProtocolSize, commandIndex), "ciphertext not smaller than the modulus");
                 }
                 Cycles += ModExpCycles(n, d);
-                var output = FitBigEndian(g.ModPow(d, n).ToByteArrayUnsigned(), nSize);
+                var output = BigEndian.Fit(g.ModPow(d, n).ToByteArrayUnsigned(), nSize);
                 if(format == RsaFormatPkcs1)
                 {
                     var separator = Array.IndexOf(output, (byte)0, 2);
@@ -2770,7 +2771,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                     pkhaFlags |= PkhaFlagGcdOne;
                 }
-                pkha[outputToA ? PkhaA0 : PkhaB0] = FitBigEndian(result.ToByteArrayUnsigned(), nBytes.Length);
+                pkha[outputToA ? PkhaA0 : PkhaB0] = BigEndian.Fit(result.ToByteArrayUnsigned(), nBytes.Length);
             }
 
             // R of the PKHA's Montgomery form: 2 to the modulus' length in whole 64-bit digits.
@@ -2860,8 +2861,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     return;
                 }
                 pkhaFlags = 0;
-                pkha[PkhaB1] = FitBigEndian(point.AffineXCoord.ToBigInteger().ToByteArrayUnsigned(), size);
-                pkha[PkhaB2] = FitBigEndian(point.AffineYCoord.ToBigInteger().ToByteArrayUnsigned(), size);
+                pkha[PkhaB1] = BigEndian.Fit(point.AffineXCoord.ToBigInteger().ToByteArrayUnsigned(), size);
+                pkha[PkhaB2] = BigEndian.Fit(point.AffineYCoord.ToBigInteger().ToByteArrayUnsigned(), size);
             }
 
             private BcECPoint Point(BcFpCurve curve, int xRegister, int yRegister, BcBigInteger p, int commandIndex)
@@ -2908,14 +2909,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 return bytes.Length == 0 ? BcBigInteger.Zero : new BcBigInteger(1, bytes);
             }
 
-            // Big-endian value right-aligned in `size` bytes (high bytes dropped if it is longer).
-            private static byte[] FitBigEndian(byte[] value, int size)
-            {
-                var result = new byte[size];
-                var copy = Math.Min(size, value.Length);
-                Array.Copy(value, value.Length - copy, result, size - copy, copy);
-                return result;
-            }
 
             // Hands produced output to the FIFO STOREs waiting for it, in order.
             private void ResolveStores(bool final)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The libraries' own benchmark programs on a simulated board: build, run in Renode, read the table.
 
-    tools/native_bench.py --program wolfcrypt|mbedtls --board rt1060 [--opt high-speed]
-                          [--no-build] [--timeout 3600]
+    tools/native_bench.py --program wolfcrypt|mbedtls --board rt1060 [--path sw|hw]
+                          [--opt high-speed] [--no-build] [--timeout 3600]
 
   wolfcrypt  wolfcrypt/benchmark/benchmark.c, unmodified (firmware/apps/wolfbench/,
              `make -C firmware wolfbench`)
@@ -10,9 +10,13 @@
              (firmware/apps/mbedbench/, `make -C firmware mbedbench`; MBEDBENCH_ARGS= picks
              algorithms)
 
+`--path hw` runs wolfCrypt's accelerator build (mbedtls's program has software images only). On
+the rt1170 that build benchmarks each algorithm twice, "SW" and "HW" (the program's own CAAM
+mode), which the rows keep in their "device" field.
+
 The program prints its native table; this tool echoes it, reads every line back
-(parse_wolfcrypt(), parse_mbedtls()), and writes build/native-bench/<program>-<board>-<opt>.json
-with one row per line. Figures are SIMULATED: the programs time themselves with the board's cycle
+(parse_wolfcrypt(), parse_mbedtls()), and writes
+build/native-bench/<program>-<board>-<path>-<opt>.json with one row per line. Figures are SIMULATED: the programs time themselves with the board's cycle
 counter, which in Renode counts one cycle per executed instruction plus the accelerators'
 modelled time, not hardware cycles.
 """
@@ -43,6 +47,9 @@ WOLF_ASYMMETRIC = re.compile(r"^(?P<algorithm>\S+)\s+(?:\[\s*(?P<curve>\S+)\]\s+
                              r"\s+(?P<operation>\S.*?)\s+(?P<ops>\d+) ops took "
                              r"(?P<seconds>[\d.]+) sec, avg (?P<ms>[\d.]+) ms, "
                              r"(?P<per_second>[\d.]+) ops/sec$")
+# With a device (WOLFSSL_CAAM: the rt1170's accelerator build) each name or operation ends in the
+# program's BENCH_DEVID_GET_NAME, "SW" or "HW".
+WOLF_DEVICE = re.compile(r"^(?P<base>\S.*?)\s+(?P<device>SW|HW)$")
 WOLF_FAILURE = re.compile(r"^Benchmark (?P<what>.+?) failed: (?P<code>-?\d+)$")
 WOLF_FIRST, WOLF_LAST = "wolfCrypt Benchmark", "Benchmark complete"
 
@@ -68,8 +75,16 @@ class Table:
         self.complete = False
 
 
+def split_device(text: str) -> tuple[str, str | None]:
+    """("AES-128-CBC-enc", "HW") from "AES-128-CBC-enc         HW"; (text, None) without one."""
+    if found := WOLF_DEVICE.match(text):
+        return found["base"], found["device"]
+    return text, None
+
+
 def parse_wolfcrypt(lines: list[str], clock_hz: float) -> Table:
-    """Reads wolfCrypt's table between its title and "Benchmark complete"."""
+    """Reads wolfCrypt's table between its title and "Benchmark complete". Rows of a build
+    with a device carry "device": "SW" or "HW"; others "device": None."""
     table = Table()
     inside = False
     for raw in lines:
@@ -84,8 +99,9 @@ def parse_wolfcrypt(lines: list[str], clock_hz: float) -> Table:
             break
         if found := WOLF_SYMMETRIC.match(line):
             rate = float(found["rate"]) * UNIT_BYTES[found["rate_unit"]]
+            name, device = split_device(found["name"].strip())
             table.rows.append({
-                "kind": "symmetric", "name": found["name"].strip(),
+                "kind": "symmetric", "name": name, "device": device,
                 "bytes": int(found["amount"]) * UNIT_BYTES[found["unit"]],
                 "seconds": float(found["seconds"]), "bytes_per_s": rate,
                 "kib_per_s": rate / 1024, "cycles_per_byte": clock_hz / rate if rate else None})
@@ -93,9 +109,10 @@ def parse_wolfcrypt(lines: list[str], clock_hz: float) -> Table:
             if int(found["ops"]) == 0:
                 continue  # the operation failed at once; its "Benchmark ... failed" line follows
             ms = float(found["ms"])
+            operation, device = split_device(found["operation"].strip())
             table.rows.append({
                 "kind": "asymmetric", "name": found["algorithm"], "curve": found["curve"],
-                "key_bits": int(found["bits"]), "operation": found["operation"].strip(),
+                "key_bits": int(found["bits"]), "operation": operation, "device": device,
                 "ops": int(found["ops"]), "seconds": float(found["seconds"]), "ms": ms,
                 "cycles": ms * 1e-3 * clock_hz})
         elif found := WOLF_FAILURE.match(line):
@@ -163,12 +180,13 @@ def report(table: Table, clock_hz: float) -> None:
     print(f"\nSIMULATED figures at {clock_hz / 1e6:g} MHz (Renode's counter: one cycle per "
           "instruction; not hardware cycles):")
     for row in table.rows:
+        device = row.get("device") or ""
         if row["kind"] == "symmetric":
-            print(f"  {row['name']:<32} {row['kib_per_s']:>12,.1f} KiB/s "
+            print(f"  {row['name'] + ' ' + device:<32} {row['kib_per_s']:>12,.1f} KiB/s "
                   f"{row['cycles_per_byte']:>10.2f} cycles/byte")
             continue
         name = " ".join(f"{row['name']} {row.get('curve') or ''} {row.get('key_bits') or ''} "
-                        f"{row['operation']}".split())
+                        f"{row['operation']} {device}".split())
         if row["ms"] is None:
             print(f"  {name:<32} {'< 1 per second':>15}")
         else:
@@ -183,11 +201,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--program", required=True, choices=sorted(PROGRAMS))
     parser.add_argument("--board", required=True, choices=sorted(run_firmware.UARTS))
+    parser.add_argument("--path", default="sw", choices=("sw", "hw"))
     parser.add_argument("--opt", default="high-speed", choices=("none", "high-speed"))
     parser.add_argument("--no-build", action="store_true", help="run the existing image")
     parser.add_argument("--timeout", type=float, default=3600, help="host seconds (default 3600)")
     args = parser.parse_args(argv)
     app, library, parse = PROGRAMS[args.program]
+    if args.program == "mbedtls" and args.path == "hw":
+        print("native-bench: error: mbedtls's benchmark program has software images only "
+              "(--path sw)", file=sys.stderr)
+        return 1
     renode = run_firmware.find_renode()
     if renode is None:
         print("native-bench: error: Renode not found (`make deps` installs it, or set RENODE=)",
@@ -195,13 +218,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if not args.no_build:
         build(app, args.board, args.opt)
-    elf = TOP / "build" / f"fw-{app}" / args.board / f"{library}-sw-{args.opt}" / f"{app}.elf"
+    elf = TOP / "build" / f"fw-{app}" / args.board / f"{library}-{args.path}-{args.opt}" / f"{app}.elf"
     if not elf.exists():
         print(f"native-bench: error: {elf} does not exist (run without --no-build)",
               file=sys.stderr)
         return 1
     out = TOP / "build" / "native-bench"
-    name = f"{args.program}-{args.board}-{args.opt}"
+    name = f"{args.program}-{args.board}-{args.path}-{args.opt}"
     print(f"native-bench: running {elf.relative_to(TOP)} in Renode ({renode}) ...", flush=True)
     started = time.monotonic()
     lines = run_firmware.run(renode, elf, args.board, out / f"{name}.uart.txt", args.timeout)
@@ -215,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     table = parse(lines, clock_hz)
     report(table, clock_hz)
     record = out / f"{name}.json"
-    record.write_text(json.dumps({"program": args.program, "board": args.board, "opt": args.opt,
+    record.write_text(json.dumps({"program": args.program, "board": args.board,
+                                  "path": args.path, "opt": args.opt,
                                   "start": fields, "rows": table.rows,
                                   "failures": table.failures, "skipped": table.skipped,
                                   "unparsed": table.unparsed, "complete": table.complete},

@@ -10,13 +10,15 @@ Documentation     The libraries' own benchmark programs on the boards, software 
 ...               robot-tests/resources/native_bench_tables.py. On the SAMD21, wolfCrypt's ECC does
 ...               not fit: fastmath sized for RSA-2048 (FP_MAX_BITS 4096) needs more heap than its
 ...               32 KiB of RAM leave, and the program says so (MEMORY_E). The accelerator builds
-...               run the program as it is: it passes no device to wolfCrypt, so the RT1170's CAAM
-...               gets only what wolfCrypt sends its default device (in our runs SHA-256 gains,
-...               AES and ECC stay in software) and the RT1060's DCP what wolfSSL's DCP port
-...               replaces (AES-128-CBC, SHA-1, SHA-256). On the SAMD21's ATECC508A build the
-...               P-256 operations run on the device model. After the program, each wolfCrypt
-...               image prints what the accelerated algorithms compute on fixed inputs (SHA-1/256/
-...               512, HMAC-SHA256, AES-128-CBC, AES-128-GCM; firmware/apps/wolfbench/
+...               run the program as it is. On the RT1170 it runs in its own CAAM mode
+...               (wolfSSL's WOLFSSL_CAAM switch): each algorithm twice, "SW" and "HW", the HW rows
+...               on the CAAM's crypto callback (AES-CBC/ECB/CTR/GCM, 3DES, SHA-1/256/384/512,
+...               RSA-2048, P-256 ECC). The RT1060's DCP gets what wolfSSL's DCP port replaces
+...               (AES-128-CBC, SHA-1, SHA-256). On the SAMD21's ATECC508A build the P-256
+...               operations run on the device model. After the program, each wolfCrypt image
+...               prints what the accelerated algorithms compute on fixed inputs (SHA-1/256/384/
+...               512, HMAC-SHA256, AES-128-CBC, AES-128-GCM with a refused wrong tag, 3DES-CBC, an
+...               RSA-2048 PKCS#1 v1.5 signature, P-256 ECDH; firmware/apps/wolfbench/
 ...               same_outputs.c), and an accelerator build must print exactly what the software
 ...               build of its board prints.
 Library           OperatingSystem
@@ -50,7 +52,9 @@ Should Run wolfCrypt Benchmark On The rt1060 DCP
 
 Should Run wolfCrypt Benchmark On The rt1170 CAAM
     [Tags]    rt1170    wolfcrypt    hw
-    wolfCrypt Benchmark Should Report Every Algorithm    rt1170    yes    hw
+    ${log}=    wolfCrypt Benchmark Should Report Every Algorithm    rt1170    yes    hw
+    # The program's own CAAM mode: every accelerated algorithm twice, without and with the device.
+    wolfCrypt Table Should Report Both Devices    ${log}
 
 Should Run wolfCrypt Benchmark On The samd21 ATECC508A
     [Tags]    samd21    wolfcrypt    hw    atecc508a
@@ -116,6 +120,7 @@ wolfCrypt Benchmark Should Report Every Algorithm
         END
         Accelerated Outputs Should Equal Software Outputs    ${log}    ${software}
     END
+    RETURN    ${log}
 
 Run wolfCrypt Benchmark
     [Arguments]    ${board}    ${path}

@@ -27,6 +27,13 @@ MBEDTLS_SYMMETRIC = MBEDTLS_SHORT + (
 MBEDTLS_ASYMMETRIC = (("RSA-2048", "public"), ("RSA-2048", "private"), ("DH-2048", "handshake"),
                       ("ECDSA-secp256r1", "sign"), ("ECDSA-secp256r1", "verify"),
                       ("ECDSA-secp384r1", "sign"), ("ECDHE-secp256r1", "full handshake"))
+# The rt1170's accelerator build benchmarks each of these twice, "SW" and "HW" (wolfSSL's
+# WOLFSSL_CAAM switch, firmware/ports/wolfcrypt/benchmark/user_settings.h); the HW rows are what
+# the CAAM's crypto callback takes (firmware/ports/wolfcrypt/caam/caam_cryptocb.c).
+DEVICE_SYMMETRIC = ("SHA", "SHA-256", "SHA-384", "SHA-512", "AES-128-CBC-enc", "AES-256-CBC-dec",
+                    "AES-128-ECB-enc", "AES-128-GCM-enc", "AES-256-GCM-dec", "3DES")
+DEVICE_ASYMMETRIC = (("RSA", "public"), ("RSA", "private"), ("ECC", "key gen"),
+                     ("ECDHE", "agree"), ("ECDSA", "sign"), ("ECDSA", "verify"))
 # wolfCrypt's MEMORY_E: the heap could not hold what the operation needs.
 MEMORY_E = -125
 
@@ -75,6 +82,18 @@ def wolfcrypt_table_should_report_every_algorithm(log: str, ecc_fits: str = "yes
             raise AssertionError(f"failed: {table.failures}")
     elif [f["code"] for f in table.failures] != [MEMORY_E]:
         raise AssertionError(f"expected only ECC to fail, with MEMORY_E: {table.failures}")
+
+
+def wolfcrypt_table_should_report_both_devices(log: str) -> None:
+    """Each algorithm of DEVICE_SYMMETRIC/DEVICE_ASYMMETRIC has a "SW" and a "HW" figure."""
+    table = _table("wolfcrypt", log)
+    seen = {(row["name"], row.get("operation"), row["device"]) for row in table.rows}
+    wanted = [(name, None) for name in DEVICE_SYMMETRIC] + list(DEVICE_ASYMMETRIC)
+    missing = [f"{name} {operation or ''} {device}".replace("  ", " ")
+               for name, operation in wanted for device in ("SW", "HW")
+               if (name, operation, device) not in seen]
+    if missing:
+        raise AssertionError(f"missing from the table: {missing}")
 
 
 def mbedtls_table_should_report_every_algorithm(log: str, run: str = "short") -> None:

@@ -16,16 +16,18 @@ import native_bench  # noqa: E402
 CLOCK = 600e6
 
 
-def symmetric(desc: str, blocks: float, unit: str, seconds: float, rate: float) -> str:
-    return "%-24s%s %5.0f %s %s %5.3f %s, %8.3f %s/s" % (desc, "", blocks, unit, "took", seconds,
-                                                         "seconds", rate, unit)
+def symmetric(desc: str, blocks: float, unit: str, seconds: float, rate: float,
+              device: str = "") -> str:
+    return "%-24s%s %5.0f %s %s %5.3f %s, %8.3f %s/s" % (desc, device, blocks, unit, "took",
+                                                         seconds, "seconds", rate, unit)
 
 
-def asymmetric(algo: str, bits: int, desc: str, count: int, seconds: float) -> str:
+def asymmetric(algo: str, bits: int, desc: str, count: int, seconds: float,
+               device: str = "") -> str:
     # The program computes each = total / count only when count > 0, opsSec = count / total.
     each_ms = seconds / count * 1000 if count else 0.0
     return "%-6s %5d %8s%-2s %s %6d %s %5.3f %s, %s %5.3f ms, %.3f %s\n" % (
-        algo, bits, desc, "", "", count, "ops took", seconds, "sec", "avg", each_ms,
+        algo, bits, desc, "", device, count, "ops took", seconds, "sec", "avg", each_ms,
         count / seconds, "ops/sec")
 
 
@@ -51,6 +53,23 @@ def test_symmetric_and_asymmetric_lines_become_rows():
     assert (rsa["name"], rsa["key_bits"], rsa["operation"]) == ("RSA", 2048, "private")
     assert rsa["ms"] == pytest.approx(182.0) and rsa["cycles"] == pytest.approx(0.182 * CLOCK)
     assert (ecdsa["name"], ecdsa["curve"], ecdsa["operation"]) == ("ECDSA", "SECP256R1", "sign")
+
+
+def test_a_device_build_names_each_row_sw_or_hw():
+    # WOLFSSL_CAAM (the rt1170's accelerator build): BENCH_DEVID_GET_NAME after each name.
+    lines = table(symmetric("SHA-384", 25, "KiB", 0.010, 10407.2, "SW"),
+                  symmetric("SHA-384", 25, "KiB", 0.002, 59661.2, "HW"),
+                  asymmetric("RSA", 2048, "public", 8, 0.015, "HW").rstrip(),
+                  asymmetric("ECDSA [      SECP256R1]", 256, "sign", 8, 0.011, "HW").rstrip())
+    parsed = native_bench.parse_wolfcrypt(lines, CLOCK)
+    assert parsed.complete and not parsed.unparsed
+    software, hardware, rsa, ecdsa = parsed.rows
+    assert (software["name"], software["device"]) == ("SHA-384", "SW")
+    assert (hardware["name"], hardware["device"]) == ("SHA-384", "HW")
+    assert (rsa["name"], rsa["operation"], rsa["device"]) == ("RSA", "public", "HW")
+    assert (ecdsa["curve"], ecdsa["operation"], ecdsa["device"]) == ("SECP256R1", "sign", "HW")
+    plain = native_bench.parse_wolfcrypt(table(symmetric("SHA-256", 1, "KiB", 0.1, 10.0)), CLOCK)
+    assert plain.rows[0]["device"] is None
 
 
 def test_a_failed_operation_is_a_failure_not_a_row():

@@ -10,16 +10,41 @@
  * The message is 300 bytes given in two pieces (100 + 200), so block buffering inside a driver
  * and a final partial block are both on the path. Buffers live on the stack, which is free once
  * the program has finished: static ones would take the SAMD21's heap from RSA-2048.
+ *
+ * Objects are created on OUTPUT_DEVID: on the rt1170's CAAM build the device the program's "HW"
+ * rows use (it benchmarks with wolfSSL's WOLFSSL_CAAM switch), elsewhere no device, where the
+ * ports take what they replace themselves. Public-key outputs are deterministic: an RSA-2048
+ * PKCS#1 v1.5 signature with the program's own 2048-bit test key, and ECDH between two fixed
+ * P-256 private keys.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include <wolfssl/wolfcrypt/settings.h>
 #include <wolfssl/wolfcrypt/aes.h>
+#include <wolfssl/wolfcrypt/des3.h>
+#include <wolfssl/wolfcrypt/ecc.h>
+#include <wolfssl/wolfcrypt/error-crypt.h>
 #include <wolfssl/wolfcrypt/hash.h>
 #include <wolfssl/wolfcrypt/hmac.h>
+#include <wolfssl/wolfcrypt/random.h>
+#include <wolfssl/wolfcrypt/rsa.h>
+#include <wolfssl/certs_test.h>
 
 #include "same_outputs.h"
+
+#ifdef WOLFSSL_CAAM
+#define OUTPUT_DEVID WOLFSSL_CAAM_DEVID
+#else
+#define OUTPUT_DEVID INVALID_DEVID
+#endif
+
+/* Not on the SAMD21 (Cortex-M0+): wolfCrypt's software ECC does not fit its RAM (the program
+ * reports MEMORY_E there), and on its ATECC508A private keys live in device slots, so fixed keys
+ * cannot be imported. */
+#if defined(HAVE_ECC) && !defined(__ARM_ARCH_6M__)
+#define OUTPUT_ECDH 1
+#endif
 
 enum { MESSAGE_BYTES = 300, FIRST_PIECE = 100, CIPHER_BYTES = 288 /* whole AES blocks */ };
 
@@ -50,7 +75,7 @@ static void hash_output(const char *name, enum wc_HashType type, const byte *mes
 {
     wc_HashAlg hash;
     byte digest[WC_MAX_DIGEST_SIZE];
-    int status = wc_HashInit(&hash, type);
+    int status = wc_HashInit_ex(&hash, type, NULL, OUTPUT_DEVID);
     if (status == 0) status = wc_HashUpdate(&hash, type, message, FIRST_PIECE);
     if (status == 0) {
         status = wc_HashUpdate(&hash, type, message + FIRST_PIECE, MESSAGE_BYTES - FIRST_PIECE);
@@ -64,7 +89,7 @@ static void hmac_sha256_output(const byte *message)
 {
     Hmac hmac;
     byte mac[WC_SHA256_DIGEST_SIZE];
-    int status = wc_HmacInit(&hmac, NULL, INVALID_DEVID);
+    int status = wc_HmacInit(&hmac, NULL, OUTPUT_DEVID);
     if (status == 0) status = wc_HmacSetKey(&hmac, WC_SHA256, key, sizeof(key));
     if (status == 0) status = wc_HmacUpdate(&hmac, message, MESSAGE_BYTES);
     if (status == 0) status = wc_HmacFinal(&hmac, mac);
@@ -78,7 +103,7 @@ static void aes_cbc_output(const byte *message)
 {
     byte ciphertext[CIPHER_BYTES], roundtrip[CIPHER_BYTES];
     Aes aes;
-    int status = wc_AesInit(&aes, NULL, INVALID_DEVID);
+    int status = wc_AesInit(&aes, NULL, OUTPUT_DEVID);
     if (status == 0) status = wc_AesSetKey(&aes, key, sizeof(key), iv, AES_ENCRYPTION);
     if (status == 0) status = wc_AesCbcEncrypt(&aes, ciphertext, message, CIPHER_BYTES);
     if (status == 0) status = wc_AesSetKey(&aes, key, sizeof(key), iv, AES_DECRYPTION);
@@ -90,19 +115,116 @@ static void aes_cbc_output(const byte *message)
     print_output("aes-128-cbc-last-block", status, ciphertext + CIPHER_BYTES - 16, 16);
 }
 
+/* The tag, a decryption that must give the message back, and one with a changed tag that must
+ * be refused (AES_GCM_AUTH_E). */
 static void aes_gcm_output(const byte *message)
 {
     Aes aes;
-    byte ciphertext[CIPHER_BYTES], tag[16];
-    int status = wc_AesInit(&aes, NULL, INVALID_DEVID);
+    byte ciphertext[CIPHER_BYTES], roundtrip[CIPHER_BYTES], tag[16];
+    const byte *aad = message + CIPHER_BYTES;
+    int status = wc_AesInit(&aes, NULL, OUTPUT_DEVID);
     if (status == 0) status = wc_AesGcmSetKey(&aes, key, sizeof(key));
     if (status == 0) {
         status = wc_AesGcmEncrypt(&aes, ciphertext, message, CIPHER_BYTES, iv, 12, tag,
-                                  sizeof(tag), message + CIPHER_BYTES, 8);
+                                  sizeof(tag), aad, 8);
+    }
+    if (status == 0) {
+        status = wc_AesGcmDecrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv, 12, tag,
+                                  sizeof(tag), aad, 8);
+    }
+    if (status == 0 && memcmp(roundtrip, message, CIPHER_BYTES) != 0) {
+        status = -1;
+    }
+    if (status == 0) {
+        tag[0] ^= 1u;
+        int refused = wc_AesGcmDecrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv, 12, tag,
+                                       sizeof(tag), aad, 8);
+        tag[0] ^= 1u;
+        status = refused == AES_GCM_AUTH_E ? 0 : -2;
     }
     wc_AesFree(&aes);
     print_output("aes-128-gcm-tag", status, tag, sizeof(tag));
 }
+
+/* Like AES-CBC: the last block, and the decryption must give the message back. */
+static void des3_cbc_output(const byte *message)
+{
+    static const byte des3_key[24] = {0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef,
+                                      0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01,
+                                      0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01, 0x23};
+    byte ciphertext[CIPHER_BYTES], roundtrip[CIPHER_BYTES];
+    Des3 des;
+    int status = wc_Des3Init(&des, NULL, OUTPUT_DEVID);
+    if (status == 0) status = wc_Des3_SetKey(&des, des3_key, iv, DES_ENCRYPTION);
+    if (status == 0) status = wc_Des3_CbcEncrypt(&des, ciphertext, message, CIPHER_BYTES);
+    if (status == 0) status = wc_Des3_SetKey(&des, des3_key, iv, DES_DECRYPTION);
+    if (status == 0) status = wc_Des3_CbcDecrypt(&des, roundtrip, ciphertext, CIPHER_BYTES);
+    wc_Des3Free(&des);
+    if (status == 0 && memcmp(roundtrip, message, CIPHER_BYTES) != 0) {
+        status = -1;
+    }
+    print_output("3des-cbc-last-block", status, ciphertext + CIPHER_BYTES - 8, 8);
+}
+
+/* PKCS#1 v1.5 signatures are deterministic: the whole signature, and it must verify. */
+static void rsa_output(const byte *message, WC_RNG *rng)
+{
+    RsaKey rsa;
+    byte signature[256], recovered[64];
+    word32 index = 0;
+    int status = wc_InitRsaKey_ex(&rsa, NULL, OUTPUT_DEVID);
+    if (status == 0) {
+        status = wc_RsaPrivateKeyDecode(client_key_der_2048, &index, &rsa,
+                                        (word32)sizeof_client_key_der_2048);
+    }
+    if (status == 0) status = wc_RsaSetRNG(&rsa, rng);
+    if (status == 0) {
+        status = wc_RsaSSL_Sign(message, 32, signature, sizeof(signature), &rsa, rng);
+        status = status == (int)sizeof(signature) ? 0 : (status < 0 ? status : -1);
+    }
+    if (status == 0) {
+        int length = wc_RsaSSL_Verify(signature, sizeof(signature), recovered, sizeof(recovered), &rsa);
+        status = length == 32 && memcmp(recovered, message, 32) == 0 ? 0 : (length < 0 ? length : -1);
+    }
+    wc_FreeRsaKey(&rsa);
+    print_output("rsa-2048-pkcs1-signature", status, signature, sizeof(signature));
+}
+
+#ifdef OUTPUT_ECDH
+static int fixed_p256_key(ecc_key *ecc, byte seed, WC_RNG *rng)
+{
+    byte scalar[32];
+    for (size_t i = 0; i < sizeof(scalar); i++) {
+        scalar[i] = (byte)(seed + i * 3u); /* far below the group order */
+    }
+    scalar[0] = 0x01;
+    int status = wc_ecc_init_ex(ecc, NULL, OUTPUT_DEVID);
+    if (status == 0) {
+        status = wc_ecc_import_private_key_ex(scalar, sizeof(scalar), NULL, 0, ecc, ECC_SECP256R1);
+    }
+    if (status == 0) status = wc_ecc_make_pub(ecc, NULL);
+    if (status == 0) status = wc_ecc_set_rng(ecc, rng);
+    return status;
+}
+
+/* Both sides of one ECDH must agree; the secret is printed. */
+static void ecdh_output(WC_RNG *rng)
+{
+    ecc_key alice, bob;
+    byte secret[32], other[32];
+    word32 length = sizeof(secret), other_length = sizeof(other);
+    int status = fixed_p256_key(&alice, 0x11u, rng);
+    if (status == 0) status = fixed_p256_key(&bob, 0x5au, rng);
+    if (status == 0) status = wc_ecc_shared_secret(&alice, &bob, secret, &length);
+    if (status == 0) status = wc_ecc_shared_secret(&bob, &alice, other, &other_length);
+    if (status == 0 && (length != other_length || memcmp(secret, other, length) != 0)) {
+        status = -1;
+    }
+    wc_ecc_free(&alice);
+    wc_ecc_free(&bob);
+    print_output("ecdh-p256-secret", status, secret, length);
+}
+#endif
 
 int print_same_outputs(void)
 {
@@ -113,9 +235,22 @@ int print_same_outputs(void)
     failures = 0;
     hash_output("sha1", WC_HASH_TYPE_SHA, message);
     hash_output("sha256", WC_HASH_TYPE_SHA256, message);
+    hash_output("sha384", WC_HASH_TYPE_SHA384, message);
     hash_output("sha512", WC_HASH_TYPE_SHA512, message);
     hmac_sha256_output(message);
     aes_cbc_output(message);
     aes_gcm_output(message);
+    des3_cbc_output(message);
+    WC_RNG rng;
+    int status = wc_InitRng(&rng);
+    if (status != 0) {
+        print_output("rng", status, NULL, 0);
+        return failures;
+    }
+    rsa_output(message, &rng);
+#ifdef OUTPUT_ECDH
+    ecdh_output(&rng);
+#endif
+    wc_FreeRng(&rng);
     return failures;
 }

@@ -1,10 +1,11 @@
 # rt1170 `hw` path: the CAAM (peripherals/NXP_CAAM.cs) through firmware/drivers/caam, whose API has
 # the shape of NXP's fsl_caam.h. mbedtls: ALT modules (AES-128/192/256 ECB/CBC/CTR, SHA-1,
-# SHA-224/256, ECDSA keygen/sign/verify on the PKHA; SHA-512 in software). wolfCrypt 5.5 has no
-# RT1170 CAAM port: its crypto-callback interface (WOLF_CRYPTO_CB) routes AES, SHA-1/256, ECC
-# P-256 and the RNG seed to the same driver (wolfSSL 5.5's sha256.c calls the callback for SHA-256
-# but not for SHA-224, so wolfCrypt's SHA-224, enabled here for its self-test, runs in software).
-# Entropy: the CAAM RNG on both.
+# SHA-224/256, ECDSA keygen/sign/verify on the PKHA; SHA-512 in software, as in NXP's port).
+# wolfCrypt 5.5 has no RT1170 CAAM port: its crypto-callback interface (WOLF_CRYPTO_CB) routes
+# AES (CBC/CTR/ECB, and GCM where the build has it), 3DES-CBC, SHA-1/256/384/512, RSA and ECC
+# P-256 (keygen, ECDSA, ECDH) to the same driver (ports/wolfcrypt/caam/caam_cryptocb.c; wolfSSL
+# 5.5's sha256.c calls the callback for SHA-256 but not for SHA-224, so wolfCrypt's SHA-224,
+# enabled here for its self-test, runs in software). Entropy: the CAAM RNG on both.
 # CAAM_MODES selects the driver's modes, e.g. `make CAAM_MODES=-DCAAM_DISPATCH_QUEUED=1`.
 CAAM_MODES ?=
 CAAM_COMMON := -I$(FW)/drivers/caam -I$(FW)/boards -DBOARD_ENTROPY_CAAM

@@ -45,6 +45,19 @@
 #define DESC_AES_CTR 0x000u
 #define DESC_AES_CBC 0x100u
 #define DESC_AES_ECB 0x200u
+#define DESC_AES_GCM 0x900u
+#define DESC_OPERATION_3DES 0x82210000u
+#define DESC_DES_CBC 0x100u
+#define DESC_AS_FINALIZE_ICV_TEST 0x2u   /* OPERATION ICV bit: compare with the ICV loaded next */
+#define DESC_LOAD_CLASS1_ICV_SIZE 0x12830004u
+#define DESC_LOAD_CLASS1_DATA_SIZE_IMM 0x12820004u
+#define DESC_LOAD_CLEAR_WRITTEN 0x10880004u
+#define DESC_CLEAR_C1D_C1DS 0x08000004u
+#define DESC_FIFO_LOAD_CLASS1_IV 0x22210000u
+#define DESC_FIFO_LOAD_CLASS1_AAD 0x22310000u
+#define DESC_FIFO_LOAD_CLASS1_ICV 0x223B0000u
+#define DESC_FIFO_LOAD_LC1 0x00020000u   /* last data of class 1 */
+#define DESC_JUMP_CLASS1_DONE 0xA3001201u
 #define DESC_ENCRYPT 0x1u
 #define DESC_OPERATION_HASH 0x84000000u
 #define DESC_AS_UPDATE 0x0u
@@ -63,11 +76,11 @@
 
 enum pkha_register { PKHA_A0 = 0x0, PKHA_A1 = 0x1, PKHA_A3 = 0x3, PKHA_B0 = 0x4, PKHA_B1 = 0x5,
                      PKHA_B2 = 0x6, PKHA_N = 0x8, PKHA_A = 0xC, PKHA_B = 0xD };
-enum pkha_function { PKHA_MOD_ADD = 0x02, PKHA_MOD_MUL = 0x05, PKHA_MOD_REDUCE = 0x07, PKHA_MOD_INVERSE = 0x08,
-                     PKHA_ECC_ADD = 0x09, PKHA_ECC_MULTIPLY = 0x0B };
+enum pkha_function { PKHA_MOD_ADD = 0x02, PKHA_MOD_MUL = 0x05, PKHA_MOD_EXP = 0x06,
+                     PKHA_MOD_REDUCE = 0x07, PKHA_MOD_INVERSE = 0x08, PKHA_ECC_ADD = 0x09, PKHA_ECC_MULTIPLY = 0x0B };
 
 #define DESC_MAX_WORDS 64u
-#define AUX_BYTES 64u
+#define AUX_BYTES 128u /* IV/counter, hash context (72), GCM IV + tag + AAD */
 
 /* --- OCRAM: rings and per-job slots ----------------------------------------------------------- */
 struct copy_back {
@@ -272,7 +285,7 @@ static bool aes_key_ok(const uint8_t *key, size_t keySize)
     return key != NULL && (keySize == 16u || keySize == 24u || keySize == 32u);
 }
 
-static unsigned aes_key_words(struct slot *slot, unsigned n, const uint8_t *key, size_t keySize)
+static unsigned class1_key_words(struct slot *slot, unsigned n, const uint8_t *key, size_t keySize)
 {
     memcpy(slot->key, key, keySize);
     slot->desc[n++] = DESC_KEY_CLASS1 | (uint32_t)keySize;
@@ -303,7 +316,7 @@ static status_t aes_ecb(const uint8_t *in, uint8_t *out, size_t size, const uint
         struct slot *slot = acquire();
         memcpy(slot->data, in + offset, chunk);
         slot->desc[0] = DESC_HEADER;
-        unsigned n = aes_key_words(slot, 1u, key, keySize);
+        unsigned n = class1_key_words(slot, 1u, key, keySize);
         n = aes_data_words(slot, n, chunk);
         slot->desc[n++] = DESC_OPERATION_AES | DESC_AES_ECB | encrypt;
         copy_back(slot, out + offset, slot->data, chunk);
@@ -328,16 +341,17 @@ status_t CAAM_AES_DecryptEcb(const uint8_t *ciphertext, uint8_t *plaintext, size
  * CBC over several jobs: job k+1 loads its IV from where job k left the chaining value in OCRAM
  * (its last ciphertext block when encrypting; for decryption the last input block, copied before
  * the input is overwritten in place), so queued jobs need no help from the CPU between them.
+ * `operation` is the OPERATION word's algorithm and mode (AES or 3DES), `block` its block size.
  */
-static status_t aes_cbc(const uint8_t *in, uint8_t *out, size_t size, uint8_t iv[16],
-                        const uint8_t *key, size_t keySize, uint32_t encrypt)
+static status_t cbc(uint32_t operation, size_t block, const uint8_t *in, uint8_t *out, size_t size,
+                    uint8_t *iv, const uint8_t *key, size_t keySize, uint32_t encrypt)
 {
-    if (!aes_key_ok(key, keySize) || size % 16u != 0u || iv == NULL || CAAM_Init() != kStatus_Success) {
+    if (size % block != 0u || iv == NULL || CAAM_Init() != kStatus_Success) {
         return kStatus_InvalidArgument;
     }
     uint8_t next_iv[16];
     if (size > 0u) {
-        memcpy(next_iv, encrypt ? iv : in + size - 16u, 16u); /* decrypt: before in-place overwrite */
+        memcpy(next_iv, encrypt ? iv : in + size - block, block); /* decrypt: before in-place overwrite */
     }
     const uint8_t *chain = NULL; /* OCRAM address of the previous job's chaining value */
     status_t status = kStatus_Success;
@@ -346,25 +360,25 @@ static status_t aes_cbc(const uint8_t *in, uint8_t *out, size_t size, uint8_t iv
         struct slot *slot = acquire();
         memcpy(slot->data, in + offset, chunk);
         if (chain == NULL) {
-            memcpy(slot->aux, iv, 16u);
+            memcpy(slot->aux, iv, block);
             chain = slot->aux;
         } else if (!encrypt) {
-            memcpy(slot->aux, in + offset - 16u, 16u);
+            memcpy(slot->aux, in + offset - block, block);
             chain = slot->aux;
         }
         slot->desc[0] = DESC_HEADER;
-        unsigned n = aes_key_words(slot, 1u, key, keySize);
-        slot->desc[n++] = DESC_LOAD_CLASS1_CONTEXT | 16u;
+        unsigned n = class1_key_words(slot, 1u, key, keySize);
+        slot->desc[n++] = DESC_LOAD_CLASS1_CONTEXT | (uint32_t)block;
         slot->desc[n++] = address_of(chain);
         n = aes_data_words(slot, n, chunk);
-        slot->desc[n++] = DESC_OPERATION_AES | DESC_AES_CBC | encrypt;
+        slot->desc[n++] = operation | encrypt;
         copy_back(slot, out + offset, slot->data, chunk);
         status = submit(slot, n);
-        chain = slot->data + chunk - 16u;
+        chain = slot->data + chunk - block;
     }
     status = finish(status);
     if (status == kStatus_Success && size > 0u) {
-        memcpy(iv, encrypt ? out + size - 16u : next_iv, 16u);
+        memcpy(iv, encrypt ? out + size - block : next_iv, block);
     }
     return status;
 }
@@ -372,13 +386,141 @@ static status_t aes_cbc(const uint8_t *in, uint8_t *out, size_t size, uint8_t iv
 status_t CAAM_AES_EncryptCbc(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
                              uint8_t iv[16], const uint8_t *key, size_t keySize)
 {
-    return aes_cbc(plaintext, ciphertext, size, iv, key, keySize, DESC_ENCRYPT);
+    if (!aes_key_ok(key, keySize)) {
+        return kStatus_InvalidArgument;
+    }
+    return cbc(DESC_OPERATION_AES | DESC_AES_CBC, 16u, plaintext, ciphertext, size, iv, key, keySize,
+               DESC_ENCRYPT);
 }
 
 status_t CAAM_AES_DecryptCbc(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
                              uint8_t iv[16], const uint8_t *key, size_t keySize)
 {
-    return aes_cbc(ciphertext, plaintext, size, iv, key, keySize, 0u);
+    if (!aes_key_ok(key, keySize)) {
+        return kStatus_InvalidArgument;
+    }
+    return cbc(DESC_OPERATION_AES | DESC_AES_CBC, 16u, ciphertext, plaintext, size, iv, key, keySize, 0u);
+}
+
+/* --- triple DES ------------------------------------------------------------------------------- */
+/* Same job shape as AES-CBC; the SDK passes the key as immediate words (templateCipherDes), this
+ * driver by pointer like its AES key, which the KEY command takes either way. */
+status_t CAAM_DES3_EncryptCbc(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                              uint8_t iv[8], const uint8_t key[CAAM_DES3_KEY_BYTES])
+{
+    if (key == NULL) {
+        return kStatus_InvalidArgument;
+    }
+    return cbc(DESC_OPERATION_3DES | DESC_DES_CBC, 8u, plaintext, ciphertext, size, iv, key,
+               CAAM_DES3_KEY_BYTES, DESC_ENCRYPT);
+}
+
+status_t CAAM_DES3_DecryptCbc(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                              uint8_t iv[8], const uint8_t key[CAAM_DES3_KEY_BYTES])
+{
+    if (key == NULL) {
+        return kStatus_InvalidArgument;
+    }
+    return cbc(DESC_OPERATION_3DES | DESC_DES_CBC, 8u, ciphertext, plaintext, size, iv, key,
+               CAAM_DES3_KEY_BYTES, 0u);
+}
+
+/*
+ * A CCB error (status type 2) whose error ID is 0xA, "ICV check failed" (Linux
+ * drivers/crypto/caam/error.c cha_err_id_list), whichever CHA raised it.
+ */
+static bool is_icv_failure(uint32_t status)
+{
+    return (status >> 28) == 2u && (status & 0xFu) == 0xAu;
+}
+
+/* --- AES-GCM ---------------------------------------------------------------------------------- */
+/*
+ * One job, word for word the SDK's templateAesGcm: KEY, OPERATION (GCM, INIT|FINALIZE), ICV size,
+ * FIFO LOADs of IV, AAD and message (LC1 on the last non-empty one), FIFO STORE of the message,
+ * then either a STORE of the tag from the class-1 context (encrypt) or, after the class-1 done
+ * checkpoint, a second OPERATION with ICV_TEST that compares the received tag (decrypt).
+ * The slot's aux holds the IV (0..15), the tag (16..31) and the AAD (32..127).
+ */
+static status_t aes_gcm(const uint8_t *in, uint8_t *out, size_t size, const uint8_t *iv, size_t ivSize,
+                        const uint8_t *aad, size_t aadSize, const uint8_t *key, size_t keySize,
+                        uint8_t *tag, size_t tagSize, uint32_t encrypt)
+{
+    if (!aes_key_ok(key, keySize) || size > CAAM_CHUNK_BYTES || iv == NULL || ivSize == 0u ||
+        ivSize > CAAM_GCM_MAX_IV_BYTES || aadSize > CAAM_GCM_MAX_AAD_BYTES ||
+        (aad == NULL && aadSize > 0u) || (in == NULL && size > 0u) || tag == NULL ||
+        tagSize < 4u || tagSize > 16u || CAAM_Init() != kStatus_Success) {
+        return kStatus_InvalidArgument;
+    }
+    struct slot *slot = acquire();
+    uint8_t *slot_iv = slot->aux, *slot_tag = slot->aux + 16u, *slot_aad = slot->aux + 32u;
+    memcpy(slot_iv, iv, ivSize);
+    if (aadSize > 0u) {
+        memcpy(slot_aad, aad, aadSize);
+    }
+    if (size > 0u) {
+        memcpy(slot->data, in, size);
+    }
+    if (!encrypt) {
+        memcpy(slot_tag, tag, tagSize);
+    }
+    bool iv_last = aadSize == 0u && size == 0u;
+    bool aad_last = size == 0u;
+    uint32_t *desc = slot->desc;
+    desc[0] = DESC_HEADER;
+    unsigned n = class1_key_words(slot, 1u, key, keySize);
+    desc[n++] = DESC_OPERATION_AES | DESC_AES_GCM | DESC_AS_FINALIZE | encrypt;
+    desc[n++] = DESC_LOAD_CLASS1_ICV_SIZE;
+    desc[n++] = (uint32_t)tagSize;
+    desc[n++] = DESC_FIFO_LOAD_CLASS1_IV | (iv_last ? DESC_FIFO_LOAD_LC1 : 0u) | (uint32_t)ivSize;
+    desc[n++] = address_of(slot_iv);
+    desc[n++] = DESC_FIFO_LOAD_CLASS1_AAD | (!iv_last && aad_last ? DESC_FIFO_LOAD_LC1 : 0u) | (uint32_t)aadSize;
+    desc[n++] = address_of(slot_aad);
+    n = aes_data_words(slot, n, size);
+    if (encrypt) {
+        desc[n++] = DESC_STORE_CLASS1_CONTEXT | (uint32_t)tagSize;
+        desc[n++] = address_of(slot_tag);
+        desc[n++] = DESC_HALT;
+        copy_back(slot, tag, slot_tag, tagSize);
+    } else {
+        desc[n++] = DESC_JUMP_CLASS1_DONE;
+        desc[n++] = DESC_LOAD_CLEAR_WRITTEN;
+        desc[n++] = DESC_CLEAR_C1D_C1DS;
+        desc[n++] = DESC_LOAD_CLASS1_DATA_SIZE_IMM;
+        desc[n++] = 0u;
+        desc[n++] = DESC_LOAD_CLASS1_ICV_SIZE;
+        desc[n++] = (uint32_t)tagSize;
+        desc[n++] = DESC_OPERATION_AES | DESC_AES_GCM | DESC_AS_FINALIZE_ICV_TEST;
+        desc[n++] = DESC_FIFO_LOAD_CLASS1_ICV | (uint32_t)tagSize;
+        desc[n++] = address_of(slot_tag);
+    }
+    if (size > 0u) {
+        copy_back(slot, out, slot->data, size);
+    }
+    status_t status = finish(submit(slot, n));
+    if (status != kStatus_Success && !encrypt && is_icv_failure(last_failure)) {
+        return kStatus_CAAM_TagMismatch;
+    }
+    return status;
+}
+
+status_t CAAM_AES_EncryptTagGcm(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                                const uint8_t *iv, size_t ivSize, const uint8_t *aad,
+                                size_t aadSize, const uint8_t *key, size_t keySize, uint8_t *tag,
+                                size_t tagSize)
+{
+    return aes_gcm(plaintext, ciphertext, size, iv, ivSize, aad, aadSize, key, keySize, tag, tagSize,
+                   DESC_ENCRYPT);
+}
+
+status_t CAAM_AES_DecryptTagGcm(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                                const uint8_t *iv, size_t ivSize, const uint8_t *aad,
+                                size_t aadSize, const uint8_t *key, size_t keySize,
+                                const uint8_t *tag, size_t tagSize)
+{
+    /* Decryption only reads the tag. */
+    return aes_gcm(ciphertext, plaintext, size, iv, ivSize, aad, aadSize, key, keySize, (uint8_t *)tag,
+                   tagSize, 0u);
 }
 
 static void counter_increment(uint8_t counter[16])
@@ -415,7 +557,7 @@ status_t CAAM_AES_CryptCtr(const uint8_t *input, uint8_t *output, size_t size, u
             load_from = slot->aux + 16u;
         }
         slot->desc[0] = DESC_HEADER;
-        unsigned n = aes_key_words(slot, 1u, key, keySize);
+        unsigned n = class1_key_words(slot, 1u, key, keySize);
         slot->desc[n++] = DESC_LOAD_CLASS1_CONTEXT | (16u << 8) | 16u; /* CTR0 at context offset 16 */
         slot->desc[n++] = address_of(load_from);
         slot->desc[n++] = DESC_OPERATION_AES | DESC_AES_CTR | DESC_ENCRYPT;
@@ -455,19 +597,42 @@ status_t CAAM_AES_CryptCtr(const uint8_t *input, uint8_t *output, size_t size, u
 }
 
 /* --- hashing ---------------------------------------------------------------------------------- */
+static bool hash_is_wide(caam_hash_algo_t algo)
+{
+    return algo == kCAAM_Sha384 || algo == kCAAM_Sha512;
+}
+
+/* The MDHA context: running digest (SHA-224's and SHA-384's at full width) + 8-byte length, as
+ * the SDK's caam_hash_algo2ctx_size gives it. */
 static size_t hash_context_size(caam_hash_algo_t algo)
 {
-    return algo == kCAAM_Sha1 ? 28u : 40u;
+    return algo == kCAAM_Sha1 ? 28u : (hash_is_wide(algo) ? 72u : 40u);
 }
 
 static size_t hash_digest_size(caam_hash_algo_t algo)
 {
-    return algo == kCAAM_Sha1 ? 20u : (algo == kCAAM_Sha224 ? 28u : 32u);
+    switch (algo) {
+    case kCAAM_Sha1:
+        return 20u;
+    case kCAAM_Sha224:
+        return 28u;
+    case kCAAM_Sha384:
+        return 48u;
+    case kCAAM_Sha512:
+        return 64u;
+    default:
+        return 32u;
+    }
+}
+
+static size_t hash_block_size(caam_hash_algo_t algo)
+{
+    return hash_is_wide(algo) ? 128u : 64u;
 }
 
 status_t CAAM_HASH_Init(caam_hash_ctx_t *ctx, caam_hash_algo_t algo)
 {
-    if (ctx == NULL || (algo != kCAAM_Sha1 && algo != kCAAM_Sha224 && algo != kCAAM_Sha256)) {
+    if (ctx == NULL || algo < kCAAM_Sha1 || algo > kCAAM_Sha512) {
         return kStatus_InvalidArgument;
     }
     memset(ctx, 0, sizeof(*ctx));
@@ -508,7 +673,8 @@ status_t CAAM_HASH_Update(caam_hash_ctx_t *ctx, const uint8_t *input, size_t siz
     if (ctx == NULL || (input == NULL && size > 0u)) {
         return kStatus_InvalidArgument;
     }
-    if (ctx->buffered + size < sizeof(ctx->block) + 1u) {
+    size_t block = hash_block_size(ctx->algo);
+    if (ctx->buffered + size < block + 1u) {
         /* Keep up to one whole block back: finish needs the tail, and small updates cost no job. */
         memcpy(ctx->block + ctx->buffered, input, size);
         ctx->buffered += (uint32_t)size;
@@ -518,13 +684,13 @@ status_t CAAM_HASH_Update(caam_hash_ctx_t *ctx, const uint8_t *input, size_t siz
     const uint8_t *load_from = NULL;
     struct slot *last = NULL;
     size_t context = hash_context_size(ctx->algo);
-    while (status == kStatus_Success && ctx->buffered + size > sizeof(ctx->block)) {
+    while (status == kStatus_Success && ctx->buffered + size > block) {
         struct slot *slot = acquire();
         size_t used = ctx->buffered;
         memcpy(slot->data, ctx->block, used);
         /* Whole blocks only, and leave at least one byte for the next call or finish. */
         size_t take = (CAAM_CHUNK_BYTES - used < size - 1u ? CAAM_CHUNK_BYTES - used : size - 1u);
-        take = ((used + take) & ~(size_t)63u) - used;
+        take = ((used + take) & ~(block - 1u)) - used;
         memcpy(slot->data + used, input, take);
         if (load_from == NULL && ctx->started) {
             memcpy(slot->aux + AUX_BYTES - context, ctx->context, context);
@@ -753,4 +919,30 @@ status_t CAAM_PKHA_ModMul(const uint8_t *a, const uint8_t *b, const uint8_t *n, 
 status_t CAAM_PKHA_ModRed(const uint8_t *a, const uint8_t *n, size_t size, uint8_t *result)
 {
     return pkha_arithmetic(PKHA_MOD_REDUCE, a, NULL, n, size, result);
+}
+
+status_t CAAM_PKHA_ModExp(const uint8_t *a, const uint8_t *n, size_t size, const uint8_t *e,
+                          size_t eSize, uint8_t *result)
+{
+    if (a == NULL || n == NULL || e == NULL || result == NULL || size == 0u ||
+        size > CAAM_PKHA_MAX_EXP_BYTES || eSize == 0u || eSize > size ||
+        memcmp(a, n, size) >= 0 /* a < n, as the SDK checks */ || CAAM_Init() != kStatus_Success) {
+        return kStatus_InvalidArgument;
+    }
+    /* N, A, E and the result side by side in the slot's data buffer, `size` bytes each. */
+    struct slot *slot = acquire();
+    uint8_t *area_n = slot->data, *area_a = area_n + size, *area_e = area_a + size, *area_b = area_e + size;
+    memcpy(area_n, n, size);
+    memcpy(area_a, a, size);
+    memcpy(area_e, e, eSize);
+    unsigned k = pkha_begin(slot);
+    k = pkha_load(slot, k, PKHA_N, area_n, size);
+    k = pkha_load(slot, k, PKHA_A, area_a, size);
+    slot->desc[k++] = DESC_KEY_PKHA_E | (uint32_t)eSize;
+    slot->desc[k++] = address_of(area_e);
+    slot->desc[k++] = DESC_OPERATION_PKHA | DESC_PKHA_TIMING_EQUALIZED | PKHA_MOD_EXP;
+    slot->desc[k++] = DESC_FIFO_STORE_PKHA(PKHA_B) | (uint32_t)size;
+    slot->desc[k++] = address_of(area_b);
+    copy_back(slot, result, area_b, size);
+    return finish(submit(slot, k));
 }

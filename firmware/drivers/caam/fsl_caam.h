@@ -68,20 +68,49 @@ status_t CAAM_AES_CryptCtr(const uint8_t *input, uint8_t *output, size_t size, u
                            const uint8_t *key, size_t keySize, uint8_t counterlast[16],
                            size_t *szLeft);
 
+/* AES-GCM in one job (the SDK's templateAesGcm): payload up to CAAM_CHUNK_BYTES, AAD up to
+ * CAAM_GCM_MAX_AAD_BYTES, IV of 1..16 bytes, tag of 4..16 bytes; larger requests are refused with
+ * kStatus_InvalidArgument (the caller falls back to software). Decryption checks the tag on the
+ * CAAM (ICV_TEST): a wrong tag fails the job with CCB error 0x1A, reported as
+ * kStatus_CAAM_TagMismatch. */
+#define CAAM_GCM_MAX_AAD_BYTES 96u
+#define CAAM_GCM_MAX_IV_BYTES 16u
+enum {
+    kStatus_CAAM_TagMismatch = 0x1A, /* the job's CCB error code (Linux caam error.c "ICV check failed") */
+};
+status_t CAAM_AES_EncryptTagGcm(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                                const uint8_t *iv, size_t ivSize, const uint8_t *aad,
+                                size_t aadSize, const uint8_t *key, size_t keySize, uint8_t *tag,
+                                size_t tagSize);
+status_t CAAM_AES_DecryptTagGcm(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                                const uint8_t *iv, size_t ivSize, const uint8_t *aad,
+                                size_t aadSize, const uint8_t *key, size_t keySize,
+                                const uint8_t *tag, size_t tagSize);
+
+/* Triple DES (key of 24 bytes: K1 | K2 | K3), CBC; sizes are multiples of 8 and iv is updated to
+ * the last ciphertext block, as the SDK's CAAM_DES3_EncryptCbc/DecryptCbc. */
+#define CAAM_DES3_KEY_BYTES 24u
+status_t CAAM_DES3_EncryptCbc(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                              uint8_t iv[8], const uint8_t key[CAAM_DES3_KEY_BYTES]);
+status_t CAAM_DES3_DecryptCbc(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                              uint8_t iv[8], const uint8_t key[CAAM_DES3_KEY_BYTES]);
+
 /* Hashing: the running state stays in the context between calls (the CAAM's class-2 context
  * saved/restored by STORE/LOAD); whole blocks are sent on update, the rest on finish. */
 typedef enum {
     kCAAM_Sha1 = 0x41,
     kCAAM_Sha224 = 0x42,
     kCAAM_Sha256 = 0x43,
+    kCAAM_Sha384 = 0x44,
+    kCAAM_Sha512 = 0x45,
 } caam_hash_algo_t;
 
 typedef struct {
     caam_hash_algo_t algo;
     bool started;             /* a job has run: the saved context is valid */
     uint32_t buffered;        /* bytes waiting in block[] */
-    uint8_t block[64];
-    uint8_t context[40];      /* running digest + length, opaque (SDK caam_hash_algo2ctx_size) */
+    uint8_t block[128];       /* one SHA-384/512 block; SHA-1/224/256 use 64 */
+    uint8_t context[72];      /* running digest + length, opaque (SDK caam_hash_algo2ctx_size) */
 } caam_hash_ctx_t;
 
 status_t CAAM_HASH_Init(caam_hash_ctx_t *ctx, caam_hash_algo_t algo);
@@ -120,5 +149,11 @@ status_t CAAM_PKHA_ModInv(const uint8_t *a, const uint8_t *n, size_t size, uint8
 status_t CAAM_PKHA_ModMul(const uint8_t *a, const uint8_t *b, const uint8_t *n, size_t size,
                           uint8_t *result);
 status_t CAAM_PKHA_ModRed(const uint8_t *a, const uint8_t *n, size_t size, uint8_t *result);
+
+/* result = a ^ e mod n (PKHA MOD_EXP, timing-equalized), for RSA: a and result of `size` bytes
+ * (a < n), e of eSize <= size bytes, size at most CAAM_PKHA_MAX_EXP_BYTES (RSA-2048). */
+#define CAAM_PKHA_MAX_EXP_BYTES (CAAM_CHUNK_BYTES / 4u)
+status_t CAAM_PKHA_ModExp(const uint8_t *a, const uint8_t *n, size_t size, const uint8_t *e,
+                          size_t eSize, uint8_t *result);
 
 #endif

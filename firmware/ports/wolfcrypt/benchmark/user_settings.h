@@ -53,4 +53,16 @@ double wolfbench_seconds(int reset);
 #define FP_MAX_BITS 4096
 #define WOLFSSL_SMALL_STACK /* fastmath integers of 4096 bits would not fit the smaller stacks */
 
+/* The rt1170's accelerator build (WOLFSSL_CAAM_DEVID, firmware/boards/rt1170/hw.mk): the
+ * program's own CAAM switch. With it, benchmark.c passes the CAAM's device id to every object it
+ * benchmarks on the device and prints each algorithm twice, "SW" (no device) and "HW", as in
+ * wolfSSL's published CAAM tables. In wolfSSL 5.5 the switch otherwise only adds black-key fields
+ * (aes.h, rsa.h, ecc.h, cmac.h) that stay zero here; the library and the program see the same
+ * structures because both are built with these settings. wolfSSL's own CAAM port (port/caam, for
+ * QNX, SECO and Integrity) is not compiled: the device is the crypto callback
+ * firmware/ports/wolfcrypt/caam/caam_cryptocb.c. */
+#ifdef WOLFSSL_CAAM_DEVID
+#define WOLFSSL_CAAM
+#endif
+
 #endif

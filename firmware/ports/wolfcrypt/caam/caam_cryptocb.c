@@ -1,10 +1,16 @@
 /*
  * wolfCrypt 5.5 on the rt1170 CAAM through its crypto-callback interface (WOLF_CRYPTO_CB): one
  * device, WOLFSSL_CAAM_DEVID, registered in board_hw_init() and therefore the default device
- * (wc_CryptoCb_DefaultDevID, the one-shot hash functions' index 0, test.c's devId). It takes
- * AES-CBC/CTR/ECB (128/192/256), SHA-1 and SHA-256, and P-256 key generation, ECDSA signing and
- * verification with all modular and point arithmetic on the PKHA. Everything else returns
- * CRYPTOCB_UNAVAILABLE and wolfCrypt falls back to software (SHA-224, SHA-512, other curves).
+ * (wc_CryptoCb_DefaultDevID, the one-shot hash functions' index 0, test.c's devId). It takes what
+ * NXP's own CAAM port of mbedtls puts on the CAAM, as far as wolfCrypt's callbacks reach it:
+ *   - AES-CBC/CTR/ECB (128/192/256) and AES-GCM (one job: up to CAAM_CHUNK_BYTES of payload);
+ *   - 3DES-CBC;
+ *   - SHA-1, SHA-256, SHA-384 and SHA-512;
+ *   - RSA public and private operations (PKHA modular exponentiation, up to RSA-2048);
+ *   - P-256 key generation, ECDSA signing and verification and ECDH, with all modular and point
+ *     arithmetic on the PKHA.
+ * Everything else returns CRYPTOCB_UNAVAILABLE and wolfCrypt falls back to software (SHA-224,
+ * which wolfSSL 5.5 never sends, AES-CCM, larger GCM messages, RSA-3072/4096, other curves).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,6 +24,13 @@
 #include <wolfssl/wolfcrypt/random.h>
 #include <wolfssl/wolfcrypt/sha.h>
 #include <wolfssl/wolfcrypt/sha256.h>
+#include <wolfssl/wolfcrypt/sha512.h>
+#ifndef NO_DES3
+#include <wolfssl/wolfcrypt/des3.h>
+#endif
+#ifndef NO_RSA
+#include <wolfssl/wolfcrypt/rsa.h>
+#endif
 #include <wolfssl/wolfcrypt/wc_port.h>
 
 #include "fsl_caam.h"
@@ -60,6 +73,61 @@ static int caam_result(status_t status)
 {
     return status == kStatus_Success ? 0 : WC_HW_E;
 }
+
+/* --- AES-GCM, 3DES --------------------------------------------------------------------------- */
+#ifdef HAVE_AESGCM
+/* Requests larger than one CAAM job (fsl_caam.h) stay in software. */
+static bool gcm_fits(word32 sz, word32 ivSz, word32 authInSz, word32 authTagSz)
+{
+    return sz <= CAAM_CHUNK_BYTES && ivSz > 0u && ivSz <= CAAM_GCM_MAX_IV_BYTES &&
+           authInSz <= CAAM_GCM_MAX_AAD_BYTES && authTagSz >= 4u && authTagSz <= AES_BLOCK_SIZE;
+}
+
+static int aes_gcm(wc_CryptoInfo *info)
+{
+    if (info->cipher.enc) {
+        Aes *aes = info->cipher.aesgcm_enc.aes;
+        if (!gcm_fits(info->cipher.aesgcm_enc.sz, info->cipher.aesgcm_enc.ivSz,
+                      info->cipher.aesgcm_enc.authInSz, info->cipher.aesgcm_enc.authTagSz)) {
+            return CRYPTOCB_UNAVAILABLE;
+        }
+        return caam_result(CAAM_AES_EncryptTagGcm(
+            info->cipher.aesgcm_enc.in, info->cipher.aesgcm_enc.out, info->cipher.aesgcm_enc.sz,
+            info->cipher.aesgcm_enc.iv, info->cipher.aesgcm_enc.ivSz, info->cipher.aesgcm_enc.authIn,
+            info->cipher.aesgcm_enc.authInSz, (const uint8_t *)aes->devKey, aes->keylen,
+            info->cipher.aesgcm_enc.authTag, info->cipher.aesgcm_enc.authTagSz));
+    }
+    Aes *aes = info->cipher.aesgcm_dec.aes;
+    if (!gcm_fits(info->cipher.aesgcm_dec.sz, info->cipher.aesgcm_dec.ivSz,
+                  info->cipher.aesgcm_dec.authInSz, info->cipher.aesgcm_dec.authTagSz)) {
+        return CRYPTOCB_UNAVAILABLE;
+    }
+    status_t status = CAAM_AES_DecryptTagGcm(
+        info->cipher.aesgcm_dec.in, info->cipher.aesgcm_dec.out, info->cipher.aesgcm_dec.sz,
+        info->cipher.aesgcm_dec.iv, info->cipher.aesgcm_dec.ivSz, info->cipher.aesgcm_dec.authIn,
+        info->cipher.aesgcm_dec.authInSz, (const uint8_t *)aes->devKey, aes->keylen,
+        info->cipher.aesgcm_dec.authTag, info->cipher.aesgcm_dec.authTagSz);
+    return status == kStatus_CAAM_TagMismatch ? AES_GCM_AUTH_E : caam_result(status);
+}
+#endif
+
+#ifndef NO_DES3
+/* wc_Des3_CbcEncrypt/Decrypt: the raw key in devKey, the chaining value in reg. */
+static int des3_cbc(wc_CryptoInfo *info)
+{
+    Des3 *des = info->cipher.des3.des;
+    word32 sz = info->cipher.des3.sz;
+    if (sz % DES_BLOCK_SIZE != 0u) {
+        return CRYPTOCB_UNAVAILABLE; /* software's handling of a partial block stays software's */
+    }
+    status_t status = info->cipher.enc
+                          ? CAAM_DES3_EncryptCbc(info->cipher.des3.in, info->cipher.des3.out, sz,
+                                                 (uint8_t *)des->reg, (const uint8_t *)des->devKey)
+                          : CAAM_DES3_DecryptCbc(info->cipher.des3.in, info->cipher.des3.out, sz,
+                                                 (uint8_t *)des->reg, (const uint8_t *)des->devKey);
+    return caam_result(status);
+}
+#endif
 
 /* --- AES -------------------------------------------------------------------------------------- */
 static int cipher(wc_CryptoInfo *info)
@@ -113,65 +181,107 @@ static int cipher(wc_CryptoInfo *info)
                                            info->cipher.aesecb.sz, (const uint8_t *)aes->devKey, aes->keylen);
         return caam_result(status);
 #endif
+#ifdef HAVE_AESGCM
+    case WC_CIPHER_AES_GCM:
+        return aes_gcm(info);
+#endif
+#ifndef NO_DES3
+    case WC_CIPHER_DES3:
+        return des3_cbc(info);
+#endif
     default:
         return CRYPTOCB_UNAVAILABLE;
     }
 }
 
-/* --- SHA-1 / SHA-256 -------------------------------------------------------------------------- */
+/* --- SHA-1 / SHA-256 / SHA-384 / SHA-512 ------------------------------------------------------ */
 /*
- * The CAAM's running context (28 or 40 bytes) lives in the wolfCrypt object itself, in digest[]
- * followed by loLen/hiLen, the unprocessed tail in buffer[]/buffLen; devCtx marks a started hash.
+ * The CAAM's running context (28, 40 or 72 bytes: the running digest and an 8-byte length) lives
+ * in the wolfCrypt object itself, in digest[] followed by the 8 bytes of loLen/hiLen (SHA-1/256)
+ * or loLen (SHA-384/512), the unprocessed tail in buffer[]/buffLen; devCtx marks a started hash.
  * So copies (wc_Sha256Copy) and frees need nothing from us.
  */
-static int hash_update_final(caam_hash_algo_t algo, word32 *digest_words, word32 *buffer, word32 *buffLen,
-                word32 *loLen, word32 *hiLen, void **devCtx, const byte *in, word32 inSz, byte *out)
+struct hash_object {
+    caam_hash_algo_t algo;
+    size_t running_bytes; /* the MDHA's running digest: 20, 32 or 64 bytes */
+    size_t digest_bytes;  /* what Final returns */
+    void *digest;
+    uint8_t *length_lo;   /* 4 bytes each, together the MDHA's 8-byte running length */
+    uint8_t *length_hi;
+    void *buffer;
+    word32 *buffLen;
+    void **devCtx;
+};
+
+static int hash_update_final(const struct hash_object *object, const byte *in, word32 inSz, byte *out)
 {
     caam_hash_ctx_t ctx;
-    size_t digest_bytes = algo == kCAAM_Sha1 ? 20u : 32u;
+    size_t running = object->running_bytes;
     memset(&ctx, 0, sizeof(ctx));
-    ctx.algo = algo;
-    ctx.started = *devCtx != NULL;
-    ctx.buffered = *buffLen;
-    memcpy(ctx.block, buffer, ctx.buffered);
-    memcpy(ctx.context, digest_words, digest_bytes);
-    memcpy(ctx.context + digest_bytes, loLen, 4u);
-    memcpy(ctx.context + digest_bytes + 4u, hiLen, 4u);
+    ctx.algo = object->algo;
+    ctx.started = *object->devCtx != NULL;
+    ctx.buffered = *object->buffLen;
+    memcpy(ctx.block, object->buffer, ctx.buffered);
+    memcpy(ctx.context, object->digest, running);
+    memcpy(ctx.context + running, object->length_lo, 4u);
+    memcpy(ctx.context + running + 4u, object->length_hi, 4u);
     status_t status = kStatus_Success;
     if (in != NULL && inSz > 0u) {
         status = CAAM_HASH_Update(&ctx, in, inSz);
     }
     if (status == kStatus_Success && out != NULL) {
-        size_t size = digest_bytes;
+        size_t size = object->digest_bytes;
         status = CAAM_HASH_Finish(&ctx, out, &size);
         memset(&ctx, 0, sizeof(ctx)); /* wolfCrypt objects start over after Final */
-        ctx.algo = algo;
+        ctx.algo = object->algo;
     }
-    *devCtx = ctx.started ? (void *)devCtx : NULL; /* any non-NULL value marks "started" */
-    *buffLen = ctx.buffered;
-    memcpy(buffer, ctx.block, ctx.buffered);
-    memcpy(digest_words, ctx.context, digest_bytes);
-    memcpy(loLen, ctx.context + digest_bytes, 4u);
-    memcpy(hiLen, ctx.context + digest_bytes + 4u, 4u);
+    *object->devCtx = ctx.started ? (void *)object->devCtx : NULL; /* any non-NULL value: "started" */
+    *object->buffLen = ctx.buffered;
+    memcpy(object->buffer, ctx.block, ctx.buffered);
+    memcpy(object->digest, ctx.context, running);
+    memcpy(object->length_lo, ctx.context + running, 4u);
+    memcpy(object->length_hi, ctx.context + running + 4u, 4u);
     return caam_result(status);
 }
 
+#if defined(WOLFSSL_SHA384) || defined(WOLFSSL_SHA512)
+static struct hash_object wide_hash(caam_hash_algo_t algo, size_t digest_bytes, wc_Sha512 *sha)
+{
+    return (struct hash_object){algo, 64u, digest_bytes, sha->digest, (uint8_t *)&sha->loLen,
+                                (uint8_t *)&sha->loLen + 4u, sha->buffer, &sha->buffLen, &sha->devCtx};
+}
+#endif
+
 static int hash_info(wc_CryptoInfo *info)
 {
+    struct hash_object object;
     switch (info->hash.type) {
     case WC_HASH_TYPE_SHA: {
         wc_Sha *sha = info->hash.sha1;
-        return hash_update_final(kCAAM_Sha1, sha->digest, sha->buffer, &sha->buffLen, &sha->loLen, &sha->hiLen,
-                    &sha->devCtx, info->hash.in, info->hash.inSz, info->hash.digest);
+        object = (struct hash_object){kCAAM_Sha1, 20u, 20u, sha->digest, (uint8_t *)&sha->loLen,
+                                      (uint8_t *)&sha->hiLen, sha->buffer, &sha->buffLen, &sha->devCtx};
+        break;
     }
     case WC_HASH_TYPE_SHA256: {
         wc_Sha256 *sha = info->hash.sha256;
-        return hash_update_final(kCAAM_Sha256, sha->digest, sha->buffer, &sha->buffLen, &sha->loLen, &sha->hiLen,
-                    &sha->devCtx, info->hash.in, info->hash.inSz, info->hash.digest);
+        object = (struct hash_object){kCAAM_Sha256, 32u, 32u, sha->digest, (uint8_t *)&sha->loLen,
+                                      (uint8_t *)&sha->hiLen, sha->buffer, &sha->buffLen, &sha->devCtx};
+        break;
     }
+#ifdef WOLFSSL_SHA384
+    case WC_HASH_TYPE_SHA384:
+        object = wide_hash(kCAAM_Sha384, 48u, info->hash.sha384);
+        break;
+#endif
+#ifdef WOLFSSL_SHA512
+    case WC_HASH_TYPE_SHA512:
+        object = wide_hash(kCAAM_Sha512, 64u, info->hash.sha512);
+        break;
+#endif
     default:
         return CRYPTOCB_UNAVAILABLE;
     }
+    return hash_update_final(&object, info->hash.in, info->hash.inSz, info->hash.digest);
 }
 
 /* --- P-256 on the PKHA ------------------------------------------------------------------------ */
@@ -342,9 +452,111 @@ static int verify(wc_CryptoInfo *info)
     return ret;
 }
 
+#ifdef HAVE_ECC_DHE
+/* The shared secret is x(d * Q), on the PKHA. */
+static int ecdh(wc_CryptoInfo *info)
+{
+    ecc_key *private_key = info->pk.ecdh.private_key, *public_key = info->pk.ecdh.public_key;
+    if (private_key->dp == NULL || private_key->dp->id != ECC_SECP256R1 || public_key->dp == NULL ||
+        public_key->dp->id != ECC_SECP256R1) {
+        return CRYPTOCB_UNAVAILABLE;
+    }
+    if (*info->pk.ecdh.outlen < P256_BYTES) {
+        return BUFFER_E;
+    }
+    uint8_t d[P256_BYTES], qx[P256_BYTES], qy[P256_BYTES], sx[P256_BYTES], sy[P256_BYTES];
+    word32 dlen = sizeof(d), qxlen = sizeof(qx), qylen = sizeof(qy);
+    int ret = wc_ecc_export_private_only(private_key, d, &dlen);
+    if (ret == 0 && dlen != P256_BYTES) {
+        uint8_t copy[P256_BYTES];
+        memcpy(copy, d, dlen);
+        fit(copy, dlen, d);
+    }
+    if (ret == 0) ret = wc_ecc_export_public_raw(public_key, qx, &qxlen, qy, &qylen);
+    if (ret == 0 && (qxlen != P256_BYTES || qylen != P256_BYTES)) ret = ECC_BAD_ARG_E;
+    if (ret == 0) {
+        caam_pkha_point_t q = {qx, qy}, shared = {sx, sy};
+        ret = CAAM_PKHA_ECC_PointMul(&p256, &q, d, P256_BYTES, &shared) == kStatus_Success ? 0 : ECC_BAD_ARG_E;
+    }
+    if (ret == 0) {
+        memcpy(info->pk.ecdh.out, sx, P256_BYTES);
+        *info->pk.ecdh.outlen = P256_BYTES;
+    }
+    wipe(d, sizeof(d));
+    wipe(sx, sizeof(sx));
+    wipe(sy, sizeof(sy));
+    return ret;
+}
+#endif
+
+/* --- RSA on the PKHA -------------------------------------------------------------------------- */
+#ifndef NO_RSA
+#define RSA_MAX_BYTES CAAM_PKHA_MAX_EXP_BYTES
+
+/* Right-aligns the `size`-byte big-endian integer in place to `width` bytes. */
+static void right_align(uint8_t *value, word32 size, word32 width)
+{
+    memmove(value + width - size, value, size);
+    memset(value, 0, width - size);
+}
+
+/*
+ * wc_RsaFunction's raw operation (the padding stays wolfCrypt's): in^e mod n for the public
+ * types, in^d mod n for the private ones, as one PKHA exponentiation (NXP's mbedtls port does the
+ * same through mbedtls_mpi_exp_mod; it uses no CRT either).
+ */
+static int rsa(wc_CryptoInfo *info)
+{
+    static uint8_t n[RSA_MAX_BYTES], exponent[RSA_MAX_BYTES], input[RSA_MAX_BYTES], e[8],
+        p[RSA_MAX_BYTES / 2u + 1u], q[RSA_MAX_BYTES / 2u + 1u];
+    RsaKey *key = info->pk.rsa.key;
+    int bytes = wc_RsaEncryptSize(key);
+    if (bytes <= 0 || bytes > (int)RSA_MAX_BYTES) {
+        return CRYPTOCB_UNAVAILABLE;
+    }
+    word32 size = (word32)bytes;
+    if (info->pk.rsa.inLen > size || *info->pk.rsa.outLen < size) {
+        return RSA_BUFFER_E;
+    }
+    word32 nSz = sizeof(n), eSz = sizeof(e), dSz = sizeof(exponent), pSz = sizeof(p), qSz = sizeof(q);
+    bool private_op = info->pk.rsa.type == RSA_PRIVATE_DECRYPT || info->pk.rsa.type == RSA_PRIVATE_ENCRYPT;
+    int ret = private_op ? wc_RsaExportKey(key, e, &eSz, n, &nSz, exponent, &dSz, p, &pSz, q, &qSz)
+                         : wc_RsaFlattenPublicKey(key, e, &eSz, n, &nSz);
+    if (ret == 0 && (nSz != size || (private_op ? dSz : eSz) > size)) {
+        ret = RSA_BUFFER_E;
+    }
+    if (ret == 0) {
+        const uint8_t *power = private_op ? exponent : e;
+        word32 powerSz = private_op ? dSz : eSz;
+        memcpy(input, info->pk.rsa.in, info->pk.rsa.inLen);
+        right_align(input, info->pk.rsa.inLen, size);
+        if (memcmp(input, n, size) >= 0) {
+            ret = RSA_OUT_OF_RANGE_E;
+        } else {
+            ret = caam_result(CAAM_PKHA_ModExp(input, n, size, power, powerSz, info->pk.rsa.out));
+        }
+    }
+    if (ret == 0) {
+        *info->pk.rsa.outLen = size;
+    }
+    wipe(exponent, sizeof(exponent));
+    wipe(p, sizeof(p));
+    wipe(q, sizeof(q));
+    return ret;
+}
+#endif
+
 static int pk(wc_CryptoInfo *info)
 {
     switch (info->pk.type) {
+#ifdef HAVE_ECC_DHE
+    case WC_PK_TYPE_ECDH:
+        return ecdh(info);
+#endif
+#ifndef NO_RSA
+    case WC_PK_TYPE_RSA:
+        return rsa(info);
+#endif
     case WC_PK_TYPE_EC_KEYGEN:
         return make_key(info);
     case WC_PK_TYPE_ECDSA_SIGN:

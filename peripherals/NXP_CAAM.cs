@@ -2581,9 +2581,17 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 return Unsigned(caam.ReadMemory(pointer, size, DecoInvalidPdb, commandIndex));
             }
 
+            // An exponentiation squares (and, timing-equalized, multiplies) once per exponent bit, so
+            // its time grows with the exponent bit by bit: PkhaModExponentCycles is given for a
+            // 256-bit exponent, and RSA's 17-bit public exponent 65537 costs 17/256 of it.
+            private static ulong PerExponentBit(ulong cyclesFor256Bits, int exponentBits)
+            {
+                return Math.Max(1UL, cyclesFor256Bits * (ulong)Math.Max(1, exponentBits) / 256UL);
+            }
+
             private ulong ModExpCycles(BcBigInteger modulus, BcBigInteger exponent)
             {
-                return ModularCycles(caam.PkhaModExponentCycles, modulus) * (ulong)Math.Max(1, (exponent.BitLength + 255) / 256);
+                return PerExponentBit(ModularCycles(caam.PkhaModExponentCycles, modulus), exponent.BitLength);
             }
 
             // PDB: word 1 = e size << 12 | n size, 2 f (in), 3 g (out), 4 n, 5 e, 6 f size.
@@ -2724,7 +2732,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     RequireExponentFits(nBytes.Length, commandIndex);
                     var e = Unsigned(Pkha(PkhaE));
                     result = a.ModPow(e, n);
-                    Cycles += Scale(caam.PkhaModExponentCycles, scale, 2) * (ulong)Math.Max(1, (e.BitLength + 255) / 256);
+                    Cycles += PerExponentBit(Scale(caam.PkhaModExponentCycles, scale, 2), e.BitLength);
                     break;
                 case PkhaModReduce:
                     result = a.Mod(n);
@@ -2748,7 +2756,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     // PRM flag, which fsl_caam's descriptor tests with a conditional HALT.
                     var trials = Math.Max(1, Math.Min(MaximumPrimalityTrials, b.IntValue));
                     pkhaFlags = IsProbablePrime(n, a, trials) ? PkhaFlagPrime : 0;
-                    Cycles += (ulong)trials * Scale(caam.PkhaModExponentCycles, scale, 2) * (ulong)Math.Max(1, (n.BitLength + 255) / 256);
+                    Cycles += (ulong)trials * PerExponentBit(Scale(caam.PkhaModExponentCycles, scale, 2), n.BitLength);
                     return;
                 case PkhaGcd:
                     result = a.Gcd(n);

@@ -10,9 +10,9 @@
              (firmware/apps/mbedbench/, `make -C firmware mbedbench`; MBEDBENCH_ARGS= picks
              algorithms)
 
-`--path hw` runs wolfCrypt's accelerator build (mbedtls's program has software images only). On
-the rt1170 that build benchmarks each algorithm twice, "SW" and "HW" (the program's own CAAM
-mode), which the rows keep in their "device" field.
+`--path hw` runs the accelerator build of a board that has one (the library's port of
+firmware/boards/<board>/hw.mk). On the rt1170 wolfCrypt's program then benchmarks each algorithm
+twice, "SW" and "HW" (its own CAAM mode), which the rows keep in their "device" field.
 
 The program prints its native table; this tool echoes it, reads every line back
 (parse_wolfcrypt(), parse_mbedtls()), and writes
@@ -207,10 +207,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=3600, help="host seconds (default 3600)")
     args = parser.parse_args(argv)
     app, library, parse = PROGRAMS[args.program]
-    if args.program == "mbedtls" and args.path == "hw":
-        print("native-bench: error: mbedtls's benchmark program has software images only "
-              "(--path sw)", file=sys.stderr)
-        return 1
     renode = run_firmware.find_renode()
     if renode is None:
         print("native-bench: error: Renode not found (`make deps` installs it, or set RENODE=)",

@@ -78,6 +78,18 @@ Should Run mbedtls Benchmark Briefly On samd21
     [Tags]    samd21    mbedtls    sw
     mbedtls Benchmark Should Report Every Algorithm    samd21    short
 
+Should Run mbedtls Benchmark Briefly On The rt1060 DCP
+    [Tags]    rt1060    mbedtls    hw
+    mbedtls Benchmark Should Report Every Algorithm    rt1060    short    hw
+
+Should Run mbedtls Benchmark Briefly On The rt1170 CAAM
+    [Tags]    rt1170    mbedtls    hw
+    mbedtls Benchmark Should Report Every Algorithm    rt1170    short    hw
+
+Should Run mbedtls Benchmark Briefly On The samd21 ATECC508A
+    [Tags]    samd21    mbedtls    hw    atecc508a
+    mbedtls Benchmark Should Report Every Algorithm    samd21    short    hw
+
 Should Run mbedtls Benchmark In Full On rt1060
     [Tags]    rt1060    mbedtls    sw    slow
     [Timeout]    60 minutes
@@ -131,11 +143,11 @@ Run wolfCrypt Benchmark
     RETURN    ${log}
 
 mbedtls Benchmark Should Report Every Algorithm
-    [Arguments]    ${board}    ${run}
+    [Arguments]    ${board}    ${run}    ${path}=sw
     ${images}=    Set Variable If    '${run}' == 'short'    fw-mbedbench-short    fw-mbedbench
     # The full run: about 60 simulated seconds of alarms, plus RSA-2048/4096 key generation.
     ${virtual}=    Set Variable If    '${run}' == 'short'    ${TIMEOUT}[${board}]    600
     ${log}=    Run Benchmark Program    ${board}
-    ...    ${ROOT}/build/${images}/${board}/mbedtls-sw-high-speed/mbedbench.elf
-    ...    mbedbench    @done mbedbench status=0    ${virtual}
+    ...    ${ROOT}/build/${images}/${board}/mbedtls-${path}-high-speed/mbedbench.elf
+    ...    mbedbench    @done mbedbench status=0    ${virtual}    ${path}
     mbedtls Table Should Report Every Algorithm    ${log}    ${run}

@@ -121,6 +121,15 @@ cleanup:
     return ret;
 }
 
+/* mbedtls keeps mbedtls_ecdsa_can_do beside the software signing that SIGN_ALT removes: ECDSA
+ * takes every short Weierstrass curve up to the PKHA's operand size, not the Montgomery ones. */
+int mbedtls_ecdsa_can_do(mbedtls_ecp_group_id gid)
+{
+    const mbedtls_ecp_curve_info *info = mbedtls_ecp_curve_info_from_grp_id(gid);
+    return info != NULL && gid != MBEDTLS_ECP_DP_CURVE25519 && gid != MBEDTLS_ECP_DP_CURVE448 &&
+           (info->bit_size + 7u) / 8u <= MAX_BYTES;
+}
+
 int mbedtls_ecdsa_sign(mbedtls_ecp_group *grp, mbedtls_mpi *r, mbedtls_mpi *s, const mbedtls_mpi *d,
                        const unsigned char *buf, size_t blen,
                        int (*f_rng)(void *, unsigned char *, size_t), void *p_rng)

@@ -150,3 +150,35 @@ int mbedtls_aes_crypt_cbc(mbedtls_aes_context *ctx, int mode, size_t length, uns
     return 0;
 }
 #endif
+
+#if defined(MBEDTLS_CIPHER_MODE_CTR)
+/*
+ * CTR (SP 800-38A 6.5) over this module's ECB, one block at a time: the DCP for 128-bit keys, the
+ * software fallback otherwise. Only the benchmark program's configuration enables CTR; the
+ * matrix's images do not contain it. *nc_off and stream_block carry unused keystream between
+ * calls, as mbedtls_aes_crypt_ctr's contract says.
+ */
+int mbedtls_aes_crypt_ctr(mbedtls_aes_context *ctx, size_t length, size_t *nc_off,
+                          unsigned char nonce_counter[16], unsigned char stream_block[16],
+                          const unsigned char *input, unsigned char *output)
+{
+    size_t offset = *nc_off;
+    if (offset > 15u) {
+        return MBEDTLS_ERR_AES_BAD_INPUT_DATA;
+    }
+    for (size_t i = 0; i < length; i++) {
+        if (offset == 0u) {
+            int status = mbedtls_aes_crypt_ecb(ctx, MBEDTLS_AES_ENCRYPT, nonce_counter, stream_block);
+            if (status != 0) {
+                return status;
+            }
+            for (int byte = 15; byte >= 0 && ++nonce_counter[byte] == 0u; byte--) {
+            }
+        }
+        output[i] = input[i] ^ stream_block[offset];
+        offset = (offset + 1u) % 16u;
+    }
+    *nc_off = offset;
+    return 0;
+}
+#endif

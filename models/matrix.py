@@ -72,7 +72,7 @@ class Case:
         accelerator = boards.BOARDS[self.board].accelerator
         if self.path != "hw" or not accelerator:
             return "core"
-        handled = ACCELERATORS[accelerator].handles(self.algorithm, self.key_bits)
+        handled = ACCELERATORS[accelerator].handles(self.algorithm, self.key_bits, self.library)
         if self.calls and (handled or self.algorithm in ECC_PHASES):
             return accelerator
         if self.calls is not None and self.algorithm in ECC_PHASES:

@@ -72,7 +72,7 @@ class Atecc508a:
                   "cryptoauthlib atca_hal.h ATCA_POLLING_FREQUENCY_TIME_MSEC"),
         ]
 
-    def handles(self, algorithm: str, key_bits: int) -> bool:
+    def handles(self, algorithm: str, key_bits: int, library: str = "mbedtls") -> bool:
         return algorithm in COMMANDS
 
     def command_ms(self, command: str, values: Values) -> float:

@@ -42,7 +42,8 @@ class Accelerator(Protocol):
     def params(self) -> list[Param]:
         ...
 
-    def handles(self, algorithm: str, key_bits: int) -> bool:
+    def handles(self, algorithm: str, key_bits: int, library: str = "mbedtls") -> bool:
+        """Whether the library's accelerator port puts this algorithm on the engine."""
         ...
 
     def cycles(self, algorithm: str, key_bits: int, buffer_bytes: int, opt: str,

@@ -40,6 +40,12 @@ STRUCTURE = "engine structure at core/4 (accelerators.md section 6: no published
 # cycles, 16 clocks of the DCP at a quarter of the core clock. The same assumption as
 # peripherals/NXP_CAAM.cs (caam_defaults.yaml).
 SHA1_EXTRA_ROUNDS = 80 - 64
+# SHA-512 (SHA-384 the same) runs 80 rounds on a 128-byte block: its block costs the SHA-256 block
+# plus 16 rounds too, the assumption of the C# model (caam_defaults.yaml sha512). Only wolfCrypt's
+# port takes it to the CAAM (firmware/ports/wolfcrypt/caam/caam_cryptocb.c); mbedtls's, like NXP's,
+# hashes SHA-512 in software.
+SHA512_EXTRA_ROUNDS = 80 - 64
+LIBRARY_HASHES = {"wolfcrypt": ("sha512",)}
 
 
 class Caam:
@@ -86,8 +92,9 @@ class Caam:
         callers that have no recorded calls (e.g. what-if re-costing)."""
         return self.call_cycles(DEFAULT_PKHA_CALLS[algorithm], opt, clock_hz, values)
 
-    def handles(self, algorithm: str, key_bits: int) -> bool:
-        return algorithm in ("sha1", "sha256", "sha256-message") or algorithm.startswith("aes-cbc")
+    def handles(self, algorithm: str, key_bits: int, library: str = "mbedtls") -> bool:
+        return (algorithm in ("sha1", "sha256", "sha256-message") or algorithm.startswith("aes-cbc")
+                or algorithm in LIBRARY_HASHES.get(library, ()))
 
     def cycles(self, algorithm: str, key_bits: int, buffer_bytes: int, opt: str,
                clock_hz: float, values: Values) -> float:
@@ -95,10 +102,11 @@ class Caam:
             return self.pkha_cycles(algorithm, opt, clock_hz, values)
         name = "aes-cbc" if algorithm.startswith("aes-cbc") else (
             "sha256" if algorithm == "sha256-message" else algorithm)
-        if name == "sha1":
+        if name in ("sha1", "sha512"):
             values = dict(values)
-            extra = SHA1_EXTRA_ROUNDS * clock_hz / values["caam.clock_hz"]  # in core cycles
-            values["caam.sha1_block_cycles"] = values["caam.sha256_block_cycles"] + extra
+            rounds = SHA1_EXTRA_ROUNDS if name == "sha1" else SHA512_EXTRA_ROUNDS
+            extra = rounds * clock_hz / values["caam.clock_hz"]  # in core cycles
+            values[f"caam.{name}_block_cycles"] = values["caam.sha256_block_cycles"] + extra
         cycles = block_engine_cycles("caam", name, buffer_bytes, opt, values)
         if name == "aes-cbc":
             # AES-192/256 add 2/4 rounds to the 10 of AES-128 (FIPS 197).

@@ -37,7 +37,7 @@ class Dcp:
                   "CPU glue per CBC call at -O3", "assumption; fitted", fit=True, prior=1.0),
         ]
 
-    def handles(self, algorithm: str, key_bits: int) -> bool:
+    def handles(self, algorithm: str, key_bits: int, library: str = "mbedtls") -> bool:
         return algorithm in ("sha1", "sha256", "sha256-message") or (
             algorithm.startswith("aes-cbc") and key_bits == 128)
 

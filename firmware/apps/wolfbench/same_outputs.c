@@ -146,6 +146,36 @@ static void aes_gcm_output(const byte *message)
     print_output("aes-128-gcm-tag", status, tag, sizeof(tag));
 }
 
+/* AES-CCM like AES-GCM: the tag, the round trip and a refused wrong tag (AES_CCM_AUTH_E). */
+static void aes_ccm_output(const byte *message)
+{
+    Aes aes;
+    byte ciphertext[CIPHER_BYTES], roundtrip[CIPHER_BYTES], tag[16];
+    const byte *aad = message + CIPHER_BYTES;
+    int status = wc_AesInit(&aes, NULL, OUTPUT_DEVID);
+    if (status == 0) status = wc_AesCcmSetKey(&aes, key, sizeof(key));
+    if (status == 0) {
+        status = wc_AesCcmEncrypt(&aes, ciphertext, message, CIPHER_BYTES, iv, 13, tag,
+                                  sizeof(tag), aad, 8);
+    }
+    if (status == 0) {
+        status = wc_AesCcmDecrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv, 13, tag,
+                                  sizeof(tag), aad, 8);
+    }
+    if (status == 0 && memcmp(roundtrip, message, CIPHER_BYTES) != 0) {
+        status = -1;
+    }
+    if (status == 0) {
+        tag[0] ^= 1u;
+        int refused = wc_AesCcmDecrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv, 13, tag,
+                                       sizeof(tag), aad, 8);
+        tag[0] ^= 1u;
+        status = refused == AES_CCM_AUTH_E ? 0 : -2;
+    }
+    wc_AesFree(&aes);
+    print_output("aes-128-ccm-tag", status, tag, sizeof(tag));
+}
+
 /* Like AES-CBC: the last block, and the decryption must give the message back. */
 static void des3_cbc_output(const byte *message)
 {
@@ -240,6 +270,9 @@ int print_same_outputs(void)
     hmac_sha256_output(message);
     aes_cbc_output(message);
     aes_gcm_output(message);
+#ifdef HAVE_AESCCM
+    aes_ccm_output(message);
+#endif
     des3_cbc_output(message);
     WC_RNG rng;
     int status = wc_InitRng(&rng);

@@ -46,8 +46,13 @@
 #define DESC_AES_CBC 0x100u
 #define DESC_AES_ECB 0x200u
 #define DESC_AES_GCM 0x900u
+#define DESC_AES_CCM 0x800u
+#define DESC_LOAD_CLASS1_CONTEXT_IMM 0x12A00000u /* LOAD, IMM: the words follow the command */
+#define DESC_FIFO_LOAD_CLASS1_MSG_EXT_NOT_LAST 0x22510000u /* an ICV follows the message */
+#define DESC_OPERATION_DES 0x82200000u
 #define DESC_OPERATION_3DES 0x82210000u
 #define DESC_DES_CBC 0x100u
+#define DESC_DES_ECB 0x200u
 #define DESC_AS_FINALIZE_ICV_TEST 0x2u   /* OPERATION ICV bit: compare with the ICV loaded next */
 #define DESC_LOAD_CLASS1_ICV_SIZE 0x12830004u
 #define DESC_LOAD_CLASS1_DATA_SIZE_IMM 0x12820004u
@@ -304,10 +309,11 @@ static unsigned aes_data_words(struct slot *slot, unsigned n, size_t size)
     return n;
 }
 
-static status_t aes_ecb(const uint8_t *in, uint8_t *out, size_t size, const uint8_t *key,
-                        size_t keySize, uint32_t encrypt)
+/* ECB in chunks of one job each; `operation` is the OPERATION word's algorithm and mode. */
+static status_t ecb(uint32_t operation, size_t block, const uint8_t *in, uint8_t *out, size_t size,
+                    const uint8_t *key, size_t keySize, uint32_t encrypt)
 {
-    if (!aes_key_ok(key, keySize) || size % 16u != 0u || CAAM_Init() != kStatus_Success) {
+    if (size % block != 0u || CAAM_Init() != kStatus_Success) {
         return kStatus_InvalidArgument;
     }
     status_t status = kStatus_Success;
@@ -318,7 +324,7 @@ static status_t aes_ecb(const uint8_t *in, uint8_t *out, size_t size, const uint
         slot->desc[0] = DESC_HEADER;
         unsigned n = class1_key_words(slot, 1u, key, keySize);
         n = aes_data_words(slot, n, chunk);
-        slot->desc[n++] = DESC_OPERATION_AES | DESC_AES_ECB | encrypt;
+        slot->desc[n++] = operation | encrypt;
         copy_back(slot, out + offset, slot->data, chunk);
         status = submit(slot, n);
     }
@@ -328,13 +334,20 @@ static status_t aes_ecb(const uint8_t *in, uint8_t *out, size_t size, const uint
 status_t CAAM_AES_EncryptEcb(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
                              const uint8_t *key, size_t keySize)
 {
-    return aes_ecb(plaintext, ciphertext, size, key, keySize, DESC_ENCRYPT);
+    if (!aes_key_ok(key, keySize)) {
+        return kStatus_InvalidArgument;
+    }
+    return ecb(DESC_OPERATION_AES | DESC_AES_ECB, 16u, plaintext, ciphertext, size, key, keySize,
+               DESC_ENCRYPT);
 }
 
 status_t CAAM_AES_DecryptEcb(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
                              const uint8_t *key, size_t keySize)
 {
-    return aes_ecb(ciphertext, plaintext, size, key, keySize, 0u);
+    if (!aes_key_ok(key, keySize)) {
+        return kStatus_InvalidArgument;
+    }
+    return ecb(DESC_OPERATION_AES | DESC_AES_ECB, 16u, ciphertext, plaintext, size, key, keySize, 0u);
 }
 
 /*
@@ -402,27 +415,67 @@ status_t CAAM_AES_DecryptCbc(const uint8_t *ciphertext, uint8_t *plaintext, size
     return cbc(DESC_OPERATION_AES | DESC_AES_CBC, 16u, ciphertext, plaintext, size, iv, key, keySize, 0u);
 }
 
-/* --- triple DES ------------------------------------------------------------------------------- */
-/* Same job shape as AES-CBC; the SDK passes the key as immediate words (templateCipherDes), this
+/* --- DES and triple DES ---------------------------------------------------------------------- */
+/* Same job shapes as AES; the SDK passes the key as immediate words (templateCipherDes), this
  * driver by pointer like its AES key, which the KEY command takes either way. */
-status_t CAAM_DES3_EncryptCbc(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
-                              uint8_t iv[8], const uint8_t key[CAAM_DES3_KEY_BYTES])
+static status_t des(bool triple, bool chained, const uint8_t *in, uint8_t *out, size_t size,
+                    uint8_t *iv, const uint8_t *key, uint32_t encrypt)
 {
     if (key == NULL) {
         return kStatus_InvalidArgument;
     }
-    return cbc(DESC_OPERATION_3DES | DESC_DES_CBC, 8u, plaintext, ciphertext, size, iv, key,
-               CAAM_DES3_KEY_BYTES, DESC_ENCRYPT);
+    uint32_t operation = triple ? DESC_OPERATION_3DES : DESC_OPERATION_DES;
+    size_t keySize = triple ? CAAM_DES3_KEY_BYTES : CAAM_DES_KEY_BYTES;
+    return chained ? cbc(operation | DESC_DES_CBC, 8u, in, out, size, iv, key, keySize, encrypt)
+                   : ecb(operation | DESC_DES_ECB, 8u, in, out, size, key, keySize, encrypt);
+}
+
+status_t CAAM_DES_EncryptEcb(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                             const uint8_t key[CAAM_DES_KEY_BYTES])
+{
+    return des(false, false, plaintext, ciphertext, size, NULL, key, DESC_ENCRYPT);
+}
+
+status_t CAAM_DES_DecryptEcb(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                             const uint8_t key[CAAM_DES_KEY_BYTES])
+{
+    return des(false, false, ciphertext, plaintext, size, NULL, key, 0u);
+}
+
+status_t CAAM_DES_EncryptCbc(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                             uint8_t iv[8], const uint8_t key[CAAM_DES_KEY_BYTES])
+{
+    return des(false, true, plaintext, ciphertext, size, iv, key, DESC_ENCRYPT);
+}
+
+status_t CAAM_DES_DecryptCbc(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                             uint8_t iv[8], const uint8_t key[CAAM_DES_KEY_BYTES])
+{
+    return des(false, true, ciphertext, plaintext, size, iv, key, 0u);
+}
+
+status_t CAAM_DES3_EncryptEcb(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                              const uint8_t key[CAAM_DES3_KEY_BYTES])
+{
+    return des(true, false, plaintext, ciphertext, size, NULL, key, DESC_ENCRYPT);
+}
+
+status_t CAAM_DES3_DecryptEcb(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                              const uint8_t key[CAAM_DES3_KEY_BYTES])
+{
+    return des(true, false, ciphertext, plaintext, size, NULL, key, 0u);
+}
+
+status_t CAAM_DES3_EncryptCbc(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                              uint8_t iv[8], const uint8_t key[CAAM_DES3_KEY_BYTES])
+{
+    return des(true, true, plaintext, ciphertext, size, iv, key, DESC_ENCRYPT);
 }
 
 status_t CAAM_DES3_DecryptCbc(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
                               uint8_t iv[8], const uint8_t key[CAAM_DES3_KEY_BYTES])
 {
-    if (key == NULL) {
-        return kStatus_InvalidArgument;
-    }
-    return cbc(DESC_OPERATION_3DES | DESC_DES_CBC, 8u, ciphertext, plaintext, size, iv, key,
-               CAAM_DES3_KEY_BYTES, 0u);
+    return des(true, true, ciphertext, plaintext, size, iv, key, 0u);
 }
 
 /*
@@ -432,6 +485,115 @@ status_t CAAM_DES3_DecryptCbc(const uint8_t *ciphertext, uint8_t *plaintext, siz
 static bool is_icv_failure(uint32_t status)
 {
     return (status >> 28) == 2u && (status & 0xFu) == 0xAu;
+}
+
+/* --- AES-CCM ---------------------------------------------------------------------------------- */
+/* SP 800-38C A.2: B0 = flags | nonce | payload length (q bytes), CTR0 = q-1 | nonce | 0. */
+static void ccm_blocks(size_t size, const uint8_t *nonce, size_t nonceSize, size_t aadSize,
+                       size_t tagSize, uint32_t b0_words[4], uint32_t ctr0_words[4])
+{
+    uint8_t b0[16] = {0}, ctr0[16] = {0};
+    size_t q = 15u - nonceSize;
+    b0[0] = (uint8_t)((aadSize > 0u ? 0x40u : 0u) | (((tagSize - 2u) / 2u) << 3) | (q - 1u));
+    memcpy(b0 + 1, nonce, nonceSize);
+    for (size_t i = 0; i < q && i < sizeof(size_t); i++) {
+        b0[15 - i] = (uint8_t)(size >> (8u * i));
+    }
+    ctr0[0] = (uint8_t)(q - 1u);
+    memcpy(ctr0 + 1, nonce, nonceSize);
+    memcpy(b0_words, b0, 16u);
+    memcpy(ctr0_words, ctr0, 16u);
+}
+
+/*
+ * One job, the SDK's templateAesCcm: B0 and CTR0 as immediate LOADs into the class-1 context,
+ * OPERATION (CCM, INIT|FINALIZE, encrypt or ICV_TEST), the AAD with its two-byte length prefix
+ * (SP 800-38C A.2.2; the SDK sends the prefix and the first bytes as an immediate word, this driver
+ * the whole encoded AAD from the slot), the message, then the tag STOREd from context offset 32
+ * (encrypt) or FIFO LOADed as the ICV to compare (decrypt). The slot's aux holds the tag (16..31)
+ * and the encoded AAD (32..127).
+ */
+static status_t aes_ccm(const uint8_t *in, uint8_t *out, size_t size, const uint8_t *nonce,
+                        size_t nonceSize, const uint8_t *aad, size_t aadSize, const uint8_t *key,
+                        size_t keySize, uint8_t *tag, size_t tagSize, uint32_t encrypt)
+{
+    if (!aes_key_ok(key, keySize) || size > CAAM_CHUNK_BYTES || nonce == NULL || nonceSize < 7u ||
+        nonceSize > 13u || aadSize > CAAM_CCM_MAX_AAD_BYTES || (aad == NULL && aadSize > 0u) ||
+        (in == NULL && size > 0u) || tag == NULL || tagSize < 4u || tagSize > 16u ||
+        tagSize % 2u != 0u || CAAM_Init() != kStatus_Success) {
+        return kStatus_InvalidArgument;
+    }
+    struct slot *slot = acquire();
+    uint8_t *slot_tag = slot->aux + 16u, *slot_aad = slot->aux + 32u;
+    if (aadSize > 0u) {
+        slot_aad[0] = (uint8_t)(aadSize >> 8);
+        slot_aad[1] = (uint8_t)aadSize;
+        memcpy(slot_aad + 2, aad, aadSize);
+    }
+    if (size > 0u) {
+        memcpy(slot->data, in, size);
+    }
+    if (!encrypt) {
+        memcpy(slot_tag, tag, tagSize);
+    }
+    uint32_t *desc = slot->desc;
+    desc[0] = DESC_HEADER;
+    unsigned n = class1_key_words(slot, 1u, key, keySize);
+    uint32_t b0[4], ctr0[4];
+    ccm_blocks(size, nonce, nonceSize, aadSize, tagSize, b0, ctr0);
+    desc[n++] = DESC_LOAD_CLASS1_CONTEXT_IMM | 16u; /* B0 at context offset 0 */
+    memcpy(&desc[n], b0, sizeof(b0));
+    n += 4u;
+    desc[n++] = DESC_LOAD_CLASS1_CONTEXT_IMM | (16u << 8) | 16u; /* CTR0 at offset 16 */
+    memcpy(&desc[n], ctr0, sizeof(ctr0));
+    n += 4u;
+    desc[n++] = DESC_OPERATION_AES | DESC_AES_CCM | DESC_AS_INIT_FINALIZE |
+                (encrypt ? DESC_ENCRYPT : DESC_AS_FINALIZE_ICV_TEST);
+    if (aadSize > 0u) {
+        desc[n++] = DESC_FIFO_LOAD_CLASS1_AAD | (uint32_t)(aadSize + 2u);
+        desc[n++] = address_of(slot_aad);
+    }
+    desc[n++] = encrypt ? DESC_FIFO_LOAD_CLASS1_MSG_EXT : DESC_FIFO_LOAD_CLASS1_MSG_EXT_NOT_LAST;
+    desc[n++] = address_of(slot->data);
+    desc[n++] = (uint32_t)size;
+    desc[n++] = DESC_FIFO_STORE_MSG_EXT;
+    desc[n++] = address_of(slot->data);
+    desc[n++] = (uint32_t)size;
+    if (encrypt) {
+        desc[n++] = DESC_STORE_CLASS1_CONTEXT | (32u << 8) | (uint32_t)tagSize;
+        desc[n++] = address_of(slot_tag);
+        copy_back(slot, tag, slot_tag, tagSize);
+    } else {
+        desc[n++] = DESC_FIFO_LOAD_CLASS1_ICV | (uint32_t)tagSize;
+        desc[n++] = address_of(slot_tag);
+    }
+    if (size > 0u) {
+        copy_back(slot, out, slot->data, size);
+    }
+    status_t status = finish(submit(slot, n));
+    if (status != kStatus_Success && !encrypt && is_icv_failure(last_failure)) {
+        return kStatus_CAAM_TagMismatch;
+    }
+    return status;
+}
+
+status_t CAAM_AES_EncryptTagCcm(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                                const uint8_t *nonce, size_t nonceSize, const uint8_t *aad,
+                                size_t aadSize, const uint8_t *key, size_t keySize, uint8_t *tag,
+                                size_t tagSize)
+{
+    return aes_ccm(plaintext, ciphertext, size, nonce, nonceSize, aad, aadSize, key, keySize, tag,
+                   tagSize, DESC_ENCRYPT);
+}
+
+status_t CAAM_AES_DecryptTagCcm(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                                const uint8_t *nonce, size_t nonceSize, const uint8_t *aad,
+                                size_t aadSize, const uint8_t *key, size_t keySize,
+                                const uint8_t *tag, size_t tagSize)
+{
+    /* Decryption only reads the tag. */
+    return aes_ccm(ciphertext, plaintext, size, nonce, nonceSize, aad, aadSize, key, keySize,
+                   (uint8_t *)tag, tagSize, 0u);
 }
 
 /* --- AES-GCM ---------------------------------------------------------------------------------- */

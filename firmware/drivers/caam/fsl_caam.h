@@ -87,9 +87,35 @@ status_t CAAM_AES_DecryptTagGcm(const uint8_t *ciphertext, uint8_t *plaintext, s
                                 size_t aadSize, const uint8_t *key, size_t keySize,
                                 const uint8_t *tag, size_t tagSize);
 
-/* Triple DES (key of 24 bytes: K1 | K2 | K3), CBC; sizes are multiples of 8 and iv is updated to
- * the last ciphertext block, as the SDK's CAAM_DES3_EncryptCbc/DecryptCbc. */
+/* AES-CCM in one job (the SDK's templateAesCcm, SP 800-38C): payload up to CAAM_CHUNK_BYTES,
+ * nonce of 7..13 bytes, AAD up to CAAM_CCM_MAX_AAD_BYTES, tag of 4..16 bytes (even); a wrong tag
+ * is kStatus_CAAM_TagMismatch. */
+#define CAAM_CCM_MAX_AAD_BYTES (CAAM_GCM_MAX_AAD_BYTES - 2u)
+status_t CAAM_AES_EncryptTagCcm(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                                const uint8_t *nonce, size_t nonceSize, const uint8_t *aad,
+                                size_t aadSize, const uint8_t *key, size_t keySize, uint8_t *tag,
+                                size_t tagSize);
+status_t CAAM_AES_DecryptTagCcm(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                                const uint8_t *nonce, size_t nonceSize, const uint8_t *aad,
+                                size_t aadSize, const uint8_t *key, size_t keySize,
+                                const uint8_t *tag, size_t tagSize);
+
+/* DES (8-byte key) and triple DES (24 bytes: K1 | K2 | K3), ECB and CBC; sizes are multiples of 8
+ * and CBC updates iv to the last ciphertext block, as the SDK's CAAM_DES_* and CAAM_DES3_*. */
+#define CAAM_DES_KEY_BYTES 8u
 #define CAAM_DES3_KEY_BYTES 24u
+status_t CAAM_DES_EncryptEcb(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                             const uint8_t key[CAAM_DES_KEY_BYTES]);
+status_t CAAM_DES_DecryptEcb(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                             const uint8_t key[CAAM_DES_KEY_BYTES]);
+status_t CAAM_DES_EncryptCbc(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                             uint8_t iv[8], const uint8_t key[CAAM_DES_KEY_BYTES]);
+status_t CAAM_DES_DecryptCbc(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                             uint8_t iv[8], const uint8_t key[CAAM_DES_KEY_BYTES]);
+status_t CAAM_DES3_EncryptEcb(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
+                              const uint8_t key[CAAM_DES3_KEY_BYTES]);
+status_t CAAM_DES3_DecryptEcb(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,
+                              const uint8_t key[CAAM_DES3_KEY_BYTES]);
 status_t CAAM_DES3_EncryptCbc(const uint8_t *plaintext, uint8_t *ciphertext, size_t size,
                               uint8_t iv[8], const uint8_t key[CAAM_DES3_KEY_BYTES]);
 status_t CAAM_DES3_DecryptCbc(const uint8_t *ciphertext, uint8_t *plaintext, size_t size,

@@ -2,6 +2,9 @@
  * MBEDTLS_ECDSA_GENKEY_ALT / SIGN_ALT / VERIFY_ALT: the point arithmetic (k*G, u1*G + u2*Q) on the
  * CAAM's PKHA; the scalar arithmetic modulo n (a few bignum operations) stays in mbedtls, as
  * NXP's port does for its ECC acceleration. SEC1 sections 4.1.3 (sign) and 4.1.4 (verify).
+ * In builds with ECDH (the benchmark program's), MBEDTLS_ECDH_GEN_PUBLIC_ALT and
+ * COMPUTE_SHARED_ALT put ECDH's d*G and d*Q on the PKHA too (SEC1 3.3.1); Montgomery curves
+ * (Curve25519/448), which the PKHA's short Weierstrass arithmetic does not take, stay in software.
  */
 #include <string.h>
 
@@ -227,3 +230,52 @@ cleanup:
     mbedtls_mpi_free(&v);
     return ret;
 }
+
+#if defined(MBEDTLS_ECDH_C) && defined(MBEDTLS_ECDH_GEN_PUBLIC_ALT)
+#include "mbedtls/ecdh.h"
+
+int mbedtls_ecdh_gen_public(mbedtls_ecp_group *grp, mbedtls_mpi *d, mbedtls_ecp_point *Q,
+                            int (*f_rng)(void *, unsigned char *, size_t), void *p_rng)
+{
+    int ret;
+    struct curve curve;
+    struct point base, q;
+    if (load_curve(grp, &curve) != 0) {
+        return mbedtls_ecp_gen_keypair(grp, d, Q, f_rng, p_rng); /* not on the PKHA: software */
+    }
+    MBEDTLS_MPI_CHK(mbedtls_ecp_gen_privkey(grp, d, f_rng, p_rng));
+    MBEDTLS_MPI_CHK(point_from_ecp(&grp->G, curve.pkha.size, &base));
+    MBEDTLS_MPI_CHK(pkha_multiply(&curve, &base, d, &q));
+    MBEDTLS_MPI_CHK(point_to_ecp(&q, curve.pkha.size, Q));
+cleanup:
+    return ret;
+}
+#endif
+
+#if defined(MBEDTLS_ECDH_C) && defined(MBEDTLS_ECDH_COMPUTE_SHARED_ALT)
+int mbedtls_ecdh_compute_shared(mbedtls_ecp_group *grp, mbedtls_mpi *z, const mbedtls_ecp_point *Q,
+                                const mbedtls_mpi *d, int (*f_rng)(void *, unsigned char *, size_t),
+                                void *p_rng)
+{
+    int ret;
+    struct curve curve;
+    struct point peer, shared;
+    mbedtls_ecp_point P;
+    mbedtls_ecp_point_init(&P);
+    if (load_curve(grp, &curve) != 0) {
+        /* Not on the PKHA: what mbedtls's own ecdh.c computes, z = x(d * Q). */
+        MBEDTLS_MPI_CHK(mbedtls_ecp_mul(grp, &P, d, Q, f_rng, p_rng));
+        MBEDTLS_MPI_CHK(mbedtls_mpi_copy(z, &P.X));
+        goto cleanup;
+    }
+    /* The checks mbedtls_ecp_mul makes before multiplying: a valid key and a point on the curve. */
+    MBEDTLS_MPI_CHK(mbedtls_ecp_check_privkey(grp, d));
+    MBEDTLS_MPI_CHK(mbedtls_ecp_check_pubkey(grp, Q));
+    MBEDTLS_MPI_CHK(point_from_ecp(Q, curve.pkha.size, &peer));
+    MBEDTLS_MPI_CHK(pkha_multiply(&curve, &peer, d, &shared));
+    MBEDTLS_MPI_CHK(mbedtls_mpi_read_binary(z, shared.x, curve.pkha.size));
+cleanup:
+    mbedtls_ecp_point_free(&P);
+    return ret;
+}
+#endif

@@ -3,14 +3,15 @@
  * device, WOLFSSL_CAAM_DEVID, registered in board_hw_init() and therefore the default device
  * (wc_CryptoCb_DefaultDevID, the one-shot hash functions' index 0, test.c's devId). It takes what
  * NXP's own CAAM port of mbedtls puts on the CAAM, as far as wolfCrypt's callbacks reach it:
- *   - AES-CBC/CTR/ECB (128/192/256) and AES-GCM (one job: up to CAAM_CHUNK_BYTES of payload);
+ *   - AES-CBC/CTR/ECB (128/192/256), AES-GCM and AES-CCM (one job each: up to CAAM_CHUNK_BYTES
+ *     of payload);
  *   - 3DES-CBC;
  *   - SHA-1, SHA-256, SHA-384 and SHA-512;
  *   - RSA public and private operations (PKHA modular exponentiation, up to RSA-2048);
  *   - P-256 key generation, ECDSA signing and verification and ECDH, with all modular and point
  *     arithmetic on the PKHA.
  * Everything else returns CRYPTOCB_UNAVAILABLE and wolfCrypt falls back to software (SHA-224,
- * which wolfSSL 5.5 never sends, AES-CCM, larger GCM messages, RSA-3072/4096, other curves).
+ * which wolfSSL 5.5 never sends, larger GCM/CCM messages, RSA-3072/4096, other curves).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -111,6 +112,44 @@ static int aes_gcm(wc_CryptoInfo *info)
 }
 #endif
 
+#ifdef HAVE_AESCCM
+static bool ccm_fits(word32 sz, word32 nonceSz, word32 authInSz, word32 authTagSz)
+{
+    return sz <= CAAM_CHUNK_BYTES && nonceSz >= 7u && nonceSz <= 13u &&
+           authInSz <= CAAM_CCM_MAX_AAD_BYTES && authTagSz >= 4u && authTagSz <= AES_BLOCK_SIZE &&
+           authTagSz % 2u == 0u;
+}
+
+static int aes_ccm(wc_CryptoInfo *info)
+{
+    if (info->cipher.enc) {
+        Aes *aes = info->cipher.aesccm_enc.aes;
+        if (!ccm_fits(info->cipher.aesccm_enc.sz, info->cipher.aesccm_enc.nonceSz,
+                      info->cipher.aesccm_enc.authInSz, info->cipher.aesccm_enc.authTagSz)) {
+            return CRYPTOCB_UNAVAILABLE;
+        }
+        return caam_result(CAAM_AES_EncryptTagCcm(
+            info->cipher.aesccm_enc.in, info->cipher.aesccm_enc.out, info->cipher.aesccm_enc.sz,
+            info->cipher.aesccm_enc.nonce, info->cipher.aesccm_enc.nonceSz,
+            info->cipher.aesccm_enc.authIn, info->cipher.aesccm_enc.authInSz,
+            (const uint8_t *)aes->devKey, aes->keylen, info->cipher.aesccm_enc.authTag,
+            info->cipher.aesccm_enc.authTagSz));
+    }
+    Aes *aes = info->cipher.aesccm_dec.aes;
+    if (!ccm_fits(info->cipher.aesccm_dec.sz, info->cipher.aesccm_dec.nonceSz,
+                  info->cipher.aesccm_dec.authInSz, info->cipher.aesccm_dec.authTagSz)) {
+        return CRYPTOCB_UNAVAILABLE;
+    }
+    status_t status = CAAM_AES_DecryptTagCcm(
+        info->cipher.aesccm_dec.in, info->cipher.aesccm_dec.out, info->cipher.aesccm_dec.sz,
+        info->cipher.aesccm_dec.nonce, info->cipher.aesccm_dec.nonceSz,
+        info->cipher.aesccm_dec.authIn, info->cipher.aesccm_dec.authInSz,
+        (const uint8_t *)aes->devKey, aes->keylen, info->cipher.aesccm_dec.authTag,
+        info->cipher.aesccm_dec.authTagSz);
+    return status == kStatus_CAAM_TagMismatch ? AES_CCM_AUTH_E : caam_result(status);
+}
+#endif
+
 #ifndef NO_DES3
 /* wc_Des3_CbcEncrypt/Decrypt: the raw key in devKey, the chaining value in reg. */
 static int des3_cbc(wc_CryptoInfo *info)
@@ -184,6 +223,10 @@ static int cipher(wc_CryptoInfo *info)
 #ifdef HAVE_AESGCM
     case WC_CIPHER_AES_GCM:
         return aes_gcm(info);
+#endif
+#ifdef HAVE_AESCCM
+    case WC_CIPHER_AES_CCM:
+        return aes_ccm(info);
 #endif
 #ifndef NO_DES3
     case WC_CIPHER_DES3:

@@ -7,8 +7,9 @@
 // NXP CAAM (Cryptographic Acceleration and Assurance Module) as the i.MX RT1170 CM7 sees it:
 // the global page (MCFGR, SCFGR, DECO reset, key-encryption keys, RNG/TRNG block) and four job
 // rings with the input/output ring protocol, one DECO that runs job descriptors: class 1 AES
-// ECB/CBC/CTR and RNG, class 2 SHA-1/224/256, PKHA modular and P-256 (any prime curve) arithmetic,
-// and the ECC key-pair, ECDSA and RSA protocol OPERATIONs.
+// (ECB/CBC/CTR/GCM/CCM, CMAC, XCBC-MAC), DES/3DES and RNG, class 2 SHA-1/224/256/384/512, HMAC
+// and CRC, PKHA modular and prime-curve arithmetic, and the ECC key-pair, ECDSA and RSA protocol
+// OPERATIONs.
 // Register map: PERI_CAAM.h (mcux-devices-rt); descriptor words: Linux drivers/crypto/caam/desc.h;
 // driver behaviour: fsl_caam.c v2.3.2. Coverage, model choices and timing sources:
 // peripherals/docs/NXP_CAAM.md.

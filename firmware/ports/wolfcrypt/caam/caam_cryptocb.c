@@ -7,7 +7,8 @@
  *     of payload);
  *   - 3DES-CBC;
  *   - SHA-1, SHA-256, SHA-384 and SHA-512;
- *   - RSA public and private operations (PKHA modular exponentiation, up to RSA-2048);
+ *   - RSA public and private operations (PKHA modular exponentiations, CRT for private keys,
+ *     up to RSA-2048);
  *   - P-256 key generation, ECDSA signing and verification and ECDH, with all modular and point
  *     arithmetic on the PKHA.
  * Everything else returns CRYPTOCB_UNAVAILABLE and wolfCrypt falls back to software (SHA-224,
@@ -536,55 +537,84 @@ static int ecdh(wc_CryptoInfo *info)
 #ifndef NO_RSA
 #define RSA_MAX_BYTES CAAM_PKHA_MAX_EXP_BYTES
 
-/* Right-aligns the `size`-byte big-endian integer in place to `width` bytes. */
-static void right_align(uint8_t *value, word32 size, word32 width)
+/* result = base ^ exponent mod modulus, one PKHA exponentiation on operands of the modulus's size. */
+static int pkha_exp(mp_int *base, mp_int *exponent, mp_int *modulus, mp_int *result)
 {
-    memmove(value + width - size, value, size);
-    memset(value, 0, width - size);
+    static uint8_t a[RSA_MAX_BYTES], e[RSA_MAX_BYTES], n[RSA_MAX_BYTES], r[RSA_MAX_BYTES];
+    int size = mp_unsigned_bin_size(modulus), eSize = mp_unsigned_bin_size(exponent);
+    if (size <= 0 || size > (int)RSA_MAX_BYTES || eSize <= 0 || eSize > size) {
+        return RSA_BUFFER_E;
+    }
+    if (mp_cmp(base, modulus) != MP_LT) {
+        return RSA_OUT_OF_RANGE_E;
+    }
+    int ret = mp_to_unsigned_bin_len(base, a, size) == MP_OKAY &&
+                      mp_to_unsigned_bin_len(exponent, e, eSize) == MP_OKAY &&
+                      mp_to_unsigned_bin_len(modulus, n, size) == MP_OKAY
+                  ? 0 : MP_TO_E;
+    if (ret == 0) {
+        ret = caam_result(CAAM_PKHA_ModExp(a, n, (size_t)size, e, (size_t)eSize, r));
+    }
+    if (ret == 0 && mp_read_unsigned_bin(result, r, size) != MP_OKAY) {
+        ret = MP_READ_E;
+    }
+    wipe(a, sizeof(a));
+    wipe(e, sizeof(e));
+    wipe(r, sizeof(r));
+    return ret;
 }
 
 /*
- * wc_RsaFunction's raw operation (the padding stays wolfCrypt's): in^e mod n for the public
- * types, in^d mod n for the private ones, as one PKHA exponentiation (NXP's mbedtls port does the
- * same through mbedtls_mpi_exp_mod; it uses no CRT either).
+ * wc_RsaFunction's raw operation (the padding stays wolfCrypt's): c^e mod n for the public types;
+ * for the private ones the CRT form of RFC 8017 5.1.2 when the key has it, as wolfCrypt's own
+ * software and mbedtls (whose exponentiations NXP's port puts on the PKHA) compute it:
+ * m1 = c^dP mod p and m2 = c^dQ mod q on the PKHA, h = (m1 - m2) qInv mod p and m = m2 + q h in
+ * wolfCrypt's integer math; c^d mod n without CRT parameters. Moduli up to RSA_MAX_BYTES.
  */
 static int rsa(wc_CryptoInfo *info)
 {
-    static uint8_t n[RSA_MAX_BYTES], exponent[RSA_MAX_BYTES], input[RSA_MAX_BYTES], e[8],
-        p[RSA_MAX_BYTES / 2u + 1u], q[RSA_MAX_BYTES / 2u + 1u];
+    static mp_int c, m, t, h; /* 4096-bit fastmath integers: too large for the stack */
     RsaKey *key = info->pk.rsa.key;
     int bytes = wc_RsaEncryptSize(key);
     if (bytes <= 0 || bytes > (int)RSA_MAX_BYTES) {
         return CRYPTOCB_UNAVAILABLE;
     }
-    word32 size = (word32)bytes;
-    if (info->pk.rsa.inLen > size || *info->pk.rsa.outLen < size) {
+    if (info->pk.rsa.inLen > (word32)bytes || *info->pk.rsa.outLen < (word32)bytes) {
         return RSA_BUFFER_E;
     }
-    word32 nSz = sizeof(n), eSz = sizeof(e), dSz = sizeof(exponent), pSz = sizeof(p), qSz = sizeof(q);
     bool private_op = info->pk.rsa.type == RSA_PRIVATE_DECRYPT || info->pk.rsa.type == RSA_PRIVATE_ENCRYPT;
-    int ret = private_op ? wc_RsaExportKey(key, e, &eSz, n, &nSz, exponent, &dSz, p, &pSz, q, &qSz)
-                         : wc_RsaFlattenPublicKey(key, e, &eSz, n, &nSz);
-    if (ret == 0 && (nSz != size || (private_op ? dSz : eSz) > size)) {
-        ret = RSA_BUFFER_E;
+    int ret = mp_init_multi(&c, &m, &t, &h, NULL, NULL) == MP_OKAY ? 0 : MP_INIT_E;
+    if (ret == 0 && mp_read_unsigned_bin(&c, info->pk.rsa.in, (int)info->pk.rsa.inLen) != MP_OKAY) {
+        ret = MP_READ_E;
     }
-    if (ret == 0) {
-        const uint8_t *power = private_op ? exponent : e;
-        word32 powerSz = private_op ? dSz : eSz;
-        memcpy(input, info->pk.rsa.in, info->pk.rsa.inLen);
-        right_align(input, info->pk.rsa.inLen, size);
-        if (memcmp(input, n, size) >= 0) {
-            ret = RSA_OUT_OF_RANGE_E;
-        } else {
-            ret = caam_result(CAAM_PKHA_ModExp(input, n, size, power, powerSz, info->pk.rsa.out));
+    if (ret == 0 && mp_cmp(&c, &key->n) != MP_LT) {
+        ret = RSA_OUT_OF_RANGE_E;
+    }
+    if (ret == 0 && !private_op) {
+        ret = pkha_exp(&c, &key->e, &key->n, &m);
+    } else if (ret == 0 && (mp_iszero(&key->dP) || mp_iszero(&key->dQ) || mp_iszero(&key->u))) {
+        ret = pkha_exp(&c, &key->d, &key->n, &m);
+    } else if (ret == 0) {
+        if (mp_mod(&c, &key->p, &t) != MP_OKAY) ret = MP_MOD_E;
+        if (ret == 0) ret = pkha_exp(&t, &key->dP, &key->p, &h); /* m1 */
+        if (ret == 0 && mp_mod(&c, &key->q, &t) != MP_OKAY) ret = MP_MOD_E;
+        if (ret == 0) ret = pkha_exp(&t, &key->dQ, &key->q, &m); /* m2 */
+        if (ret == 0 && (mp_submod(&h, &m, &key->p, &t) != MP_OKAY ||
+                         mp_mulmod(&t, &key->u, &key->p, &h) != MP_OKAY ||
+                         mp_mul(&h, &key->q, &t) != MP_OKAY || mp_add(&t, &m, &m) != MP_OKAY)) {
+            ret = MP_MULMOD_E;
         }
     }
-    if (ret == 0) {
-        *info->pk.rsa.outLen = size;
+    if (ret == 0 && mp_to_unsigned_bin_len(&m, info->pk.rsa.out, bytes) != MP_OKAY) {
+        ret = MP_TO_E;
     }
-    wipe(exponent, sizeof(exponent));
-    wipe(p, sizeof(p));
-    wipe(q, sizeof(q));
+    if (ret == 0) {
+        *info->pk.rsa.outLen = (word32)bytes;
+    }
+    mp_forcezero(&m);
+    mp_forcezero(&t);
+    mp_forcezero(&h);
+    mp_clear(&c);
     return ret;
 }
 #endif

@@ -61,14 +61,17 @@ MBED_PUBLIC = re.compile(r"^  (?P<name>\S.*?)\s*:\s+(?P<ops>\d+)\s+(?P<operation
 MBED_FAILURE = re.compile(r"^  (?P<name>\S.*?)\s*:\s+FAILED: (?P<what>.*)$")
 MBED_SKIPPED = re.compile(r"^  (?P<name>\S.*?)\s*:\s+Feature [Nn]ot [Ss]upported\. Skipping\.$")
 MBED_FIRST, MBED_LAST = "@start mbedbench", "@done mbedbench"
+# The app's checks of an accelerator port before the program runs (firmware/apps/mbedbench/main.c).
+MBED_SELF_TEST = re.compile(r"^@selftest (?P<name>\S+) (?P<result>passed|failed)$")
 
 
 class Table:
-    """What one run of a program printed: result rows, failures, skipped algorithms, and lines
-    not understood."""
+    """What one run of a program printed: result rows, failures, skipped algorithms, the self-tests
+    that passed, and lines not understood."""
 
     def __init__(self) -> None:
         self.rows: list[dict] = []
+        self.self_tests: list[str] = []
         self.failures: list[dict] = []
         self.skipped: list[str] = []
         self.unparsed: list[str] = []
@@ -153,6 +156,11 @@ def parse_mbedtls(lines: list[str], clock_hz: float) -> Table:
             table.failures.append({"what": found["name"], "code": found["what"]})
         elif found := MBED_SKIPPED.match(line):
             table.skipped.append(found["name"])
+        elif found := MBED_SELF_TEST.match(line):
+            if found["result"] == "passed":
+                table.self_tests.append(found["name"])
+            else:
+                table.failures.append({"what": f"self-test {found['name']}", "code": "failed"})
         else:
             table.unparsed.append(line)
     return table
@@ -191,6 +199,8 @@ def report(table: Table, clock_hz: float) -> None:
             print(f"  {name:<32} {'< 1 per second':>15}")
         else:
             print(f"  {name:<32} {row['ms']:>12,.3f} ms    {row['cycles']:>14,.0f} cycles")
+    for name in table.self_tests:
+        print(f"  self-test {name} passed (through the accelerator port, before the program)")
     for failure in table.failures:
         print(f"  FAILED {failure['what']}: {failure['code']}")
     for name in table.skipped:

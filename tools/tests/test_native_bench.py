@@ -120,3 +120,13 @@ def test_mbedtls_failures_and_skips_are_kept_apart():
     assert parsed.skipped == ["AES-XTS-128"]
     assert parsed.failures == [{"what": "DES", "code": "-0x0032"}]
     assert parsed.unparsed == ["garbage"]
+
+
+def test_mbedtls_port_self_tests_are_read_and_a_failed_one_is_a_failure():
+    lines = mbedtls_table("@selftest des passed", "@selftest ecdh failed",
+                          HEADER % "3DES" + "%9lu KiB/s,  %9lu cycles/byte" % (15432, 63))
+    parsed = native_bench.parse_mbedtls(lines, 996e6)
+    assert parsed.complete and not parsed.unparsed
+    assert parsed.self_tests == ["des"]
+    assert parsed.failures == [{"what": "self-test ecdh", "code": "failed"}]
+    assert [row["name"] for row in parsed.rows] == ["3DES"]

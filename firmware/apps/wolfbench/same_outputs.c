@@ -115,66 +115,56 @@ static void aes_cbc_output(const byte *message)
     print_output("aes-128-cbc-last-block", status, ciphertext + CIPHER_BYTES - 16, 16);
 }
 
+/* An authenticated mode through wolfCrypt's one-shot API, which GCM and CCM share. */
+struct aead {
+    const char *name;
+    int (*set_key)(Aes *aes, const byte *key, word32 size);
+    int (*encrypt)(Aes *aes, byte *out, const byte *in, word32 size, const byte *nonce,
+                   word32 nonceSize, byte *tag, word32 tagSize, const byte *aad, word32 aadSize);
+    int (*decrypt)(Aes *aes, byte *out, const byte *in, word32 size, const byte *nonce,
+                   word32 nonceSize, const byte *tag, word32 tagSize, const byte *aad,
+                   word32 aadSize);
+    word32 nonce_bytes;
+    int auth_error; /* what a wrong tag must give */
+};
+
 /* The tag, a decryption that must give the message back, and one with a changed tag that must
- * be refused (AES_GCM_AUTH_E). */
-static void aes_gcm_output(const byte *message)
+ * be refused with the mode's authentication error. */
+static void aead_output(const struct aead *mode, const byte *message)
 {
     Aes aes;
     byte ciphertext[CIPHER_BYTES], roundtrip[CIPHER_BYTES], tag[16];
     const byte *aad = message + CIPHER_BYTES;
     int status = wc_AesInit(&aes, NULL, OUTPUT_DEVID);
-    if (status == 0) status = wc_AesGcmSetKey(&aes, key, sizeof(key));
+    if (status == 0) status = mode->set_key(&aes, key, sizeof(key));
     if (status == 0) {
-        status = wc_AesGcmEncrypt(&aes, ciphertext, message, CIPHER_BYTES, iv, 12, tag,
-                                  sizeof(tag), aad, 8);
+        status = mode->encrypt(&aes, ciphertext, message, CIPHER_BYTES, iv, mode->nonce_bytes, tag,
+                               sizeof(tag), aad, 8);
     }
     if (status == 0) {
-        status = wc_AesGcmDecrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv, 12, tag,
-                                  sizeof(tag), aad, 8);
+        status = mode->decrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv, mode->nonce_bytes,
+                               tag, sizeof(tag), aad, 8);
     }
     if (status == 0 && memcmp(roundtrip, message, CIPHER_BYTES) != 0) {
         status = -1;
     }
     if (status == 0) {
         tag[0] ^= 1u;
-        int refused = wc_AesGcmDecrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv, 12, tag,
-                                       sizeof(tag), aad, 8);
+        int refused = mode->decrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv,
+                                    mode->nonce_bytes, tag, sizeof(tag), aad, 8);
         tag[0] ^= 1u;
-        status = refused == AES_GCM_AUTH_E ? 0 : -2;
+        status = refused == mode->auth_error ? 0 : -2;
     }
     wc_AesFree(&aes);
-    print_output("aes-128-gcm-tag", status, tag, sizeof(tag));
+    print_output(mode->name, status, tag, sizeof(tag));
 }
 
-/* AES-CCM like AES-GCM: the tag, the round trip and a refused wrong tag (AES_CCM_AUTH_E). */
-static void aes_ccm_output(const byte *message)
-{
-    Aes aes;
-    byte ciphertext[CIPHER_BYTES], roundtrip[CIPHER_BYTES], tag[16];
-    const byte *aad = message + CIPHER_BYTES;
-    int status = wc_AesInit(&aes, NULL, OUTPUT_DEVID);
-    if (status == 0) status = wc_AesCcmSetKey(&aes, key, sizeof(key));
-    if (status == 0) {
-        status = wc_AesCcmEncrypt(&aes, ciphertext, message, CIPHER_BYTES, iv, 13, tag,
-                                  sizeof(tag), aad, 8);
-    }
-    if (status == 0) {
-        status = wc_AesCcmDecrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv, 13, tag,
-                                  sizeof(tag), aad, 8);
-    }
-    if (status == 0 && memcmp(roundtrip, message, CIPHER_BYTES) != 0) {
-        status = -1;
-    }
-    if (status == 0) {
-        tag[0] ^= 1u;
-        int refused = wc_AesCcmDecrypt(&aes, roundtrip, ciphertext, CIPHER_BYTES, iv, 13, tag,
-                                       sizeof(tag), aad, 8);
-        tag[0] ^= 1u;
-        status = refused == AES_CCM_AUTH_E ? 0 : -2;
-    }
-    wc_AesFree(&aes);
-    print_output("aes-128-ccm-tag", status, tag, sizeof(tag));
-}
+static const struct aead aes_gcm = {"aes-128-gcm-tag", wc_AesGcmSetKey, wc_AesGcmEncrypt,
+                                    wc_AesGcmDecrypt, 12, AES_GCM_AUTH_E};
+#ifdef HAVE_AESCCM
+static const struct aead aes_ccm = {"aes-128-ccm-tag", wc_AesCcmSetKey, wc_AesCcmEncrypt,
+                                    wc_AesCcmDecrypt, 13, AES_CCM_AUTH_E};
+#endif
 
 /* Like AES-CBC: the last block, and the decryption must give the message back. */
 static void des3_cbc_output(const byte *message)
@@ -269,9 +259,9 @@ int print_same_outputs(void)
     hash_output("sha512", WC_HASH_TYPE_SHA512, message);
     hmac_sha256_output(message);
     aes_cbc_output(message);
-    aes_gcm_output(message);
+    aead_output(&aes_gcm, message);
 #ifdef HAVE_AESCCM
-    aes_ccm_output(message);
+    aead_output(&aes_ccm, message);
 #endif
     des3_cbc_output(message);
     WC_RNG rng;

@@ -77,77 +77,108 @@ static int caam_result(status_t status)
 }
 
 /* --- AES-GCM, 3DES --------------------------------------------------------------------------- */
-#ifdef HAVE_AESGCM
-/* Requests larger than one CAAM job (fsl_caam.h) stay in software. */
-static bool gcm_fits(word32 sz, word32 ivSz, word32 authInSz, word32 authTagSz)
+#if defined(HAVE_AESGCM) || defined(HAVE_AESCCM)
+/* One GCM or CCM request, whichever direction (wolfCrypt gives GCM an iv, CCM a nonce). */
+struct aead_call {
+    Aes *aes;
+    byte *out;
+    const byte *in;
+    word32 sz;
+    const byte *nonce;
+    word32 nonceSz;
+    byte *tag; /* read only when decrypting */
+    word32 tagSz;
+    const byte *aad;
+    word32 aadSz;
+};
+
+/* A mode of fsl_caam.h: its one-job limits and entry points, and wolfCrypt's wrong-tag error. */
+struct aead_mode {
+    bool (*fits)(const struct aead_call *call);
+    status_t (*encrypt)(const uint8_t *in, uint8_t *out, size_t size, const uint8_t *nonce,
+                        size_t nonceSize, const uint8_t *aad, size_t aadSize, const uint8_t *key,
+                        size_t keySize, uint8_t *tag, size_t tagSize);
+    status_t (*decrypt)(const uint8_t *in, uint8_t *out, size_t size, const uint8_t *nonce,
+                        size_t nonceSize, const uint8_t *aad, size_t aadSize, const uint8_t *key,
+                        size_t keySize, const uint8_t *tag, size_t tagSize);
+    int auth_error;
+};
+
+/* Requests larger than one CAAM job stay in software. */
+static int aead(const struct aead_mode *mode, int enc, const struct aead_call *call)
 {
-    return sz <= CAAM_CHUNK_BYTES && ivSz > 0u && ivSz <= CAAM_GCM_MAX_IV_BYTES &&
-           authInSz <= CAAM_GCM_MAX_AAD_BYTES && authTagSz >= 4u && authTagSz <= AES_BLOCK_SIZE;
+    if (!mode->fits(call)) {
+        return CRYPTOCB_UNAVAILABLE;
+    }
+    const uint8_t *key = (const uint8_t *)call->aes->devKey;
+    if (enc) {
+        return caam_result(mode->encrypt(call->in, call->out, call->sz, call->nonce, call->nonceSz,
+                                         call->aad, call->aadSz, key, call->aes->keylen, call->tag,
+                                         call->tagSz));
+    }
+    status_t status = mode->decrypt(call->in, call->out, call->sz, call->nonce, call->nonceSz,
+                                    call->aad, call->aadSz, key, call->aes->keylen, call->tag,
+                                    call->tagSz);
+    return status == kStatus_CAAM_TagMismatch ? mode->auth_error : caam_result(status);
+}
+#endif
+
+#ifdef HAVE_AESGCM
+static bool gcm_fits(const struct aead_call *call)
+{
+    return call->sz <= CAAM_CHUNK_BYTES && call->nonceSz > 0u &&
+           call->nonceSz <= CAAM_GCM_MAX_IV_BYTES && call->aadSz <= CAAM_GCM_MAX_AAD_BYTES &&
+           call->tagSz >= 4u && call->tagSz <= AES_BLOCK_SIZE;
 }
 
 static int aes_gcm(wc_CryptoInfo *info)
 {
+    static const struct aead_mode gcm = {gcm_fits, CAAM_AES_EncryptTagGcm, CAAM_AES_DecryptTagGcm,
+                                         AES_GCM_AUTH_E};
     if (info->cipher.enc) {
-        Aes *aes = info->cipher.aesgcm_enc.aes;
-        if (!gcm_fits(info->cipher.aesgcm_enc.sz, info->cipher.aesgcm_enc.ivSz,
-                      info->cipher.aesgcm_enc.authInSz, info->cipher.aesgcm_enc.authTagSz)) {
-            return CRYPTOCB_UNAVAILABLE;
-        }
-        return caam_result(CAAM_AES_EncryptTagGcm(
-            info->cipher.aesgcm_enc.in, info->cipher.aesgcm_enc.out, info->cipher.aesgcm_enc.sz,
-            info->cipher.aesgcm_enc.iv, info->cipher.aesgcm_enc.ivSz, info->cipher.aesgcm_enc.authIn,
-            info->cipher.aesgcm_enc.authInSz, (const uint8_t *)aes->devKey, aes->keylen,
-            info->cipher.aesgcm_enc.authTag, info->cipher.aesgcm_enc.authTagSz));
+        const struct aead_call call = {
+            info->cipher.aesgcm_enc.aes, info->cipher.aesgcm_enc.out, info->cipher.aesgcm_enc.in,
+            info->cipher.aesgcm_enc.sz, info->cipher.aesgcm_enc.iv, info->cipher.aesgcm_enc.ivSz,
+            info->cipher.aesgcm_enc.authTag, info->cipher.aesgcm_enc.authTagSz,
+            info->cipher.aesgcm_enc.authIn, info->cipher.aesgcm_enc.authInSz};
+        return aead(&gcm, 1, &call);
     }
-    Aes *aes = info->cipher.aesgcm_dec.aes;
-    if (!gcm_fits(info->cipher.aesgcm_dec.sz, info->cipher.aesgcm_dec.ivSz,
-                  info->cipher.aesgcm_dec.authInSz, info->cipher.aesgcm_dec.authTagSz)) {
-        return CRYPTOCB_UNAVAILABLE;
-    }
-    status_t status = CAAM_AES_DecryptTagGcm(
-        info->cipher.aesgcm_dec.in, info->cipher.aesgcm_dec.out, info->cipher.aesgcm_dec.sz,
-        info->cipher.aesgcm_dec.iv, info->cipher.aesgcm_dec.ivSz, info->cipher.aesgcm_dec.authIn,
-        info->cipher.aesgcm_dec.authInSz, (const uint8_t *)aes->devKey, aes->keylen,
-        info->cipher.aesgcm_dec.authTag, info->cipher.aesgcm_dec.authTagSz);
-    return status == kStatus_CAAM_TagMismatch ? AES_GCM_AUTH_E : caam_result(status);
+    const struct aead_call call = {
+        info->cipher.aesgcm_dec.aes, info->cipher.aesgcm_dec.out, info->cipher.aesgcm_dec.in,
+        info->cipher.aesgcm_dec.sz, info->cipher.aesgcm_dec.iv, info->cipher.aesgcm_dec.ivSz,
+        (byte *)info->cipher.aesgcm_dec.authTag, info->cipher.aesgcm_dec.authTagSz,
+        info->cipher.aesgcm_dec.authIn, info->cipher.aesgcm_dec.authInSz};
+    return aead(&gcm, 0, &call);
 }
 #endif
 
 #ifdef HAVE_AESCCM
-static bool ccm_fits(word32 sz, word32 nonceSz, word32 authInSz, word32 authTagSz)
+static bool ccm_fits(const struct aead_call *call)
 {
-    return sz <= CAAM_CHUNK_BYTES && nonceSz >= 7u && nonceSz <= 13u &&
-           authInSz <= CAAM_CCM_MAX_AAD_BYTES && authTagSz >= 4u && authTagSz <= AES_BLOCK_SIZE &&
-           authTagSz % 2u == 0u;
+    return call->sz <= CAAM_CHUNK_BYTES && call->nonceSz >= 7u && call->nonceSz <= 13u &&
+           call->aadSz <= CAAM_CCM_MAX_AAD_BYTES && call->tagSz >= 4u &&
+           call->tagSz <= AES_BLOCK_SIZE && call->tagSz % 2u == 0u;
 }
 
 static int aes_ccm(wc_CryptoInfo *info)
 {
+    static const struct aead_mode ccm = {ccm_fits, CAAM_AES_EncryptTagCcm, CAAM_AES_DecryptTagCcm,
+                                         AES_CCM_AUTH_E};
     if (info->cipher.enc) {
-        Aes *aes = info->cipher.aesccm_enc.aes;
-        if (!ccm_fits(info->cipher.aesccm_enc.sz, info->cipher.aesccm_enc.nonceSz,
-                      info->cipher.aesccm_enc.authInSz, info->cipher.aesccm_enc.authTagSz)) {
-            return CRYPTOCB_UNAVAILABLE;
-        }
-        return caam_result(CAAM_AES_EncryptTagCcm(
-            info->cipher.aesccm_enc.in, info->cipher.aesccm_enc.out, info->cipher.aesccm_enc.sz,
-            info->cipher.aesccm_enc.nonce, info->cipher.aesccm_enc.nonceSz,
-            info->cipher.aesccm_enc.authIn, info->cipher.aesccm_enc.authInSz,
-            (const uint8_t *)aes->devKey, aes->keylen, info->cipher.aesccm_enc.authTag,
-            info->cipher.aesccm_enc.authTagSz));
+        const struct aead_call call = {
+            info->cipher.aesccm_enc.aes, info->cipher.aesccm_enc.out, info->cipher.aesccm_enc.in,
+            info->cipher.aesccm_enc.sz, info->cipher.aesccm_enc.nonce,
+            info->cipher.aesccm_enc.nonceSz, info->cipher.aesccm_enc.authTag,
+            info->cipher.aesccm_enc.authTagSz, info->cipher.aesccm_enc.authIn,
+            info->cipher.aesccm_enc.authInSz};
+        return aead(&ccm, 1, &call);
     }
-    Aes *aes = info->cipher.aesccm_dec.aes;
-    if (!ccm_fits(info->cipher.aesccm_dec.sz, info->cipher.aesccm_dec.nonceSz,
-                  info->cipher.aesccm_dec.authInSz, info->cipher.aesccm_dec.authTagSz)) {
-        return CRYPTOCB_UNAVAILABLE;
-    }
-    status_t status = CAAM_AES_DecryptTagCcm(
-        info->cipher.aesccm_dec.in, info->cipher.aesccm_dec.out, info->cipher.aesccm_dec.sz,
-        info->cipher.aesccm_dec.nonce, info->cipher.aesccm_dec.nonceSz,
-        info->cipher.aesccm_dec.authIn, info->cipher.aesccm_dec.authInSz,
-        (const uint8_t *)aes->devKey, aes->keylen, info->cipher.aesccm_dec.authTag,
-        info->cipher.aesccm_dec.authTagSz);
-    return status == kStatus_CAAM_TagMismatch ? AES_CCM_AUTH_E : caam_result(status);
+    const struct aead_call call = {
+        info->cipher.aesccm_dec.aes, info->cipher.aesccm_dec.out, info->cipher.aesccm_dec.in,
+        info->cipher.aesccm_dec.sz, info->cipher.aesccm_dec.nonce, info->cipher.aesccm_dec.nonceSz,
+        (byte *)info->cipher.aesccm_dec.authTag, info->cipher.aesccm_dec.authTagSz,
+        info->cipher.aesccm_dec.authIn, info->cipher.aesccm_dec.authInSz};
+    return aead(&ccm, 0, &call);
 }
 #endif
 

@@ -2730,7 +2730,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     break;
                 case PkhaModExponent:
                     RequireOdd(n, commandIndex);
-                    RequireExponentFits(nBytes.Length, commandIndex);
+                    // E may be longer than N; only the E memory bounds it. NXP's mbedtls port
+                    // (ksdk_mbedtls.c, MBEDTLS_MPI_EXP_MOD_ALT) hands the PKHA mbedtls's exponent-
+                    // blinded CRT exponents, 28 bytes longer than the prime, and NXP's RSA self-test
+                    // and benchmark run on the RT1170's CAAM with it.
+                    RequireExponentFits(MaximumPkhaBytes, commandIndex);
                     var e = Unsigned(Pkha(PkhaE));
                     result = a.ModPow(e, n);
                     Cycles += PerExponentBit(Scale(caam.PkhaModExponentCycles, scale, 2), e.BitLength);
@@ -2886,11 +2890,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             }
 
             // The E RAM is as large as the modulus; a longer exponent or scalar is a key-size error.
-            private void RequireExponentFits(int modulusBytes, int commandIndex)
+            private void RequireExponentFits(int maximumBytes, int commandIndex)
             {
-                if(Pkha(PkhaE).Length > modulusBytes)
+                if(Pkha(PkhaE).Length > maximumBytes)
                 {
-                    throw new CaamException(CcbError(ChaPkha, CcbKeySizeError, commandIndex), "E is longer than the modulus");
+                    throw new CaamException(CcbError(ChaPkha, CcbKeySizeError, commandIndex), string.Format("E is longer than {0} bytes", maximumBytes));
                 }
             }
 

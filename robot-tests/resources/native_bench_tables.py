@@ -108,6 +108,16 @@ def mbedtls_table_should_report_every_algorithm(log: str, run: str = "short") ->
         raise AssertionError(f"failed: {table.failures}; skipped: {table.skipped}")
 
 
+def mbedtls_accelerated_modules_should_have_passed_their_checks(log: str, names: str) -> None:
+    """The mbedbench app checked each module of `names` (space separated) that the accelerator
+    port replaces, and it passed (firmware/apps/mbedbench/main.c prints `@selftest <name>
+    passed`), before the program ran."""
+    passed = set(_table("mbedtls", log).self_tests)
+    missing = [name for name in names.split() if name not in passed]
+    if missing:
+        raise AssertionError(f"{log}: no passed check of {missing} (passed: {sorted(passed)})")
+
+
 def _outputs(log: str) -> dict[str, str]:
     """The `@output <name> <hex>` lines the wolfbench app prints after the program
     (firmware/apps/wolfbench/same_outputs.c)."""

@@ -1,7 +1,9 @@
 # rt1170 `hw` path: the CAAM (peripherals/NXP_CAAM.cs) through firmware/drivers/caam, whose API has
 # the shape of NXP's fsl_caam.h. mbedtls: ALT modules (AES-128/192/256 ECB/CBC/CTR, SHA-1,
 # SHA-224/256, ECDSA keygen/sign/verify on the PKHA, DES/3DES ECB/CBC where the build has DES;
-# SHA-512 in software, as in NXP's port).
+# SHA-512 in software, as in NXP's port), and where NXP's fork of mbedtls has hooks that upstream
+# 2.28 lacks (AES-GCM and AES-CCM one-shot calls, modular exponentiation for RSA and DH), the link
+# wraps those functions (CAAM_WRAPPED) with the port's aead_wrap.c and exp_mod_wrap.c.
 # wolfCrypt 5.5 has no RT1170 CAAM port: its crypto-callback interface (WOLF_CRYPTO_CB) routes
 # AES (CBC/CTR/ECB, and GCM where the build has it), 3DES-CBC, SHA-1/256/384/512, RSA and ECC
 # P-256 (keygen, ECDSA, ECDH) to the same driver (ports/wolfcrypt/caam/caam_cryptocb.c; wolfSSL
@@ -16,7 +18,11 @@ CAAM_IMAGE_SRCS := $(FW)/drivers/caam/fsl_caam.c $(FW)/boards/rt1170/caam_board.
 
 HW_LIB_CFLAGS_mbedtls_rt1170 := -I$(MBEDTLS_DIR)/include -I$(FW)/ports/mbedtls \
     -I$(FW)/ports/mbedtls/caam '-DMBEDTLS_CONFIG_FILE="mbedtls_config_caam.h"' $(CAAM_COMMON)
-HW_LIB_SRCS_mbedtls_rt1170 := $(addprefix $(FW)/ports/mbedtls/caam/,aes_alt.c sha_alt.c ecdsa_alt.c des_alt.c)
+HW_LIB_SRCS_mbedtls_rt1170 := $(addprefix $(FW)/ports/mbedtls/caam/,aes_alt.c sha_alt.c ecdsa_alt.c des_alt.c \
+    aead_wrap.c exp_mod_wrap.c)
+CAAM_WRAPPED := mbedtls_gcm_crypt_and_tag mbedtls_gcm_auth_decrypt mbedtls_ccm_encrypt_and_tag \
+    mbedtls_ccm_auth_decrypt mbedtls_mpi_exp_mod
+HW_LDFLAGS_mbedtls_rt1170 := $(foreach function,$(CAAM_WRAPPED),-Wl,--wrap=$(function))
 HW_SRCS_mbedtls_rt1170 := $(CAAM_IMAGE_SRCS) $(FW)/ports/mbedtls/caam/caam_init.c
 
 HW_LIB_CFLAGS_wolfcrypt_rt1170 := $(LIB_CFLAGS_wolfcrypt_sw) \

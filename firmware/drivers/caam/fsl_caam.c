@@ -82,7 +82,8 @@
 enum pkha_register { PKHA_A0 = 0x0, PKHA_A1 = 0x1, PKHA_A3 = 0x3, PKHA_B0 = 0x4, PKHA_B1 = 0x5,
                      PKHA_B2 = 0x6, PKHA_N = 0x8, PKHA_A = 0xC, PKHA_B = 0xD };
 enum pkha_function { PKHA_MOD_ADD = 0x02, PKHA_MOD_MUL = 0x05, PKHA_MOD_EXP = 0x06,
-                     PKHA_MOD_REDUCE = 0x07, PKHA_MOD_INVERSE = 0x08, PKHA_ECC_ADD = 0x09, PKHA_ECC_MULTIPLY = 0x0B };
+                     PKHA_MOD_REDUCE = 0x07, PKHA_MOD_INVERSE = 0x08, PKHA_ECC_ADD = 0x09,
+                     PKHA_ECC_MULTIPLY = 0x0B };
 
 #define DESC_MAX_WORDS 64u
 #define AUX_BYTES 128u /* IV/counter, hash context (72), GCM IV + tag + AAD */
@@ -636,7 +637,8 @@ static status_t aes_gcm(const uint8_t *in, uint8_t *out, size_t size, const uint
     desc[n++] = (uint32_t)tagSize;
     desc[n++] = DESC_FIFO_LOAD_CLASS1_IV | (iv_last ? DESC_FIFO_LOAD_LC1 : 0u) | (uint32_t)ivSize;
     desc[n++] = address_of(slot_iv);
-    desc[n++] = DESC_FIFO_LOAD_CLASS1_AAD | (!iv_last && aad_last ? DESC_FIFO_LOAD_LC1 : 0u) | (uint32_t)aadSize;
+    desc[n++] = DESC_FIFO_LOAD_CLASS1_AAD | (!iv_last && aad_last ? DESC_FIFO_LOAD_LC1 : 0u) |
+                (uint32_t)aadSize;
     desc[n++] = address_of(slot_aad);
     n = aes_data_words(slot, n, size);
     if (encrypt) {
@@ -1087,13 +1089,15 @@ status_t CAAM_PKHA_ModExp(const uint8_t *a, const uint8_t *n, size_t size, const
                           size_t eSize, uint8_t *result)
 {
     if (a == NULL || n == NULL || e == NULL || result == NULL || size == 0u ||
-        size > CAAM_PKHA_MAX_EXP_BYTES || eSize == 0u || eSize > size ||
+        size > CAAM_PKHA_MAX_EXP_BYTES || eSize == 0u || eSize > CAAM_PKHA_MAX_EXP_BYTES ||
         memcmp(a, n, size) >= 0 /* a < n, as the SDK checks */ || CAAM_Init() != kStatus_Success) {
         return kStatus_InvalidArgument;
     }
-    /* N, A, E and the result side by side in the slot's data buffer, `size` bytes each. */
+    /* N, A, E and the result side by side in the slot's data buffer (E of eSize bytes, the
+     * others of `size`: at most 4 x CAAM_PKHA_MAX_EXP_BYTES = CAAM_CHUNK_BYTES). */
     struct slot *slot = acquire();
-    uint8_t *area_n = slot->data, *area_a = area_n + size, *area_e = area_a + size, *area_b = area_e + size;
+    uint8_t *area_n = slot->data, *area_a = area_n + size, *area_e = area_a + size;
+    uint8_t *area_b = area_e + eSize;
     memcpy(area_n, n, size);
     memcpy(area_a, a, size);
     memcpy(area_e, e, eSize);

@@ -177,7 +177,8 @@ status_t CAAM_PKHA_ModMul(const uint8_t *a, const uint8_t *b, const uint8_t *n, 
 status_t CAAM_PKHA_ModRed(const uint8_t *a, const uint8_t *n, size_t size, uint8_t *result);
 
 /* result = a ^ e mod n (PKHA MOD_EXP, timing-equalized), for RSA: a and result of `size` bytes
- * (a < n), e of eSize <= size bytes, size at most CAAM_PKHA_MAX_EXP_BYTES (RSA-2048). */
+ * (a < n), e of eSize bytes, both sizes at most CAAM_PKHA_MAX_EXP_BYTES (RSA-2048). e may be
+ * longer than n, as in mbedtls's exponent-blinded CRT exponents. */
 #define CAAM_PKHA_MAX_EXP_BYTES (CAAM_CHUNK_BYTES / 4u)
 status_t CAAM_PKHA_ModExp(const uint8_t *a, const uint8_t *n, size_t size, const uint8_t *e,
                           size_t eSize, uint8_t *result);

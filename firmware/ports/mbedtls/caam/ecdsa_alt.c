@@ -84,8 +84,8 @@ static int pkha_multiply(const struct curve *curve, const struct point *base, co
     int ret = mbedtls_mpi_write_binary(k, scalar, size);
     if (ret == 0) {
         point_init(result);
-        ret = CAAM_PKHA_ECC_PointMul(&curve->pkha, &base->pkha, scalar, size, &result->pkha) == kStatus_Success
-                  ? 0 : MBEDTLS_ERR_ECP_HW_ACCEL_FAILED;
+        status_t status = CAAM_PKHA_ECC_PointMul(&curve->pkha, &base->pkha, scalar, size, &result->pkha);
+        ret = status == kStatus_Success ? 0 : MBEDTLS_ERR_ECP_HW_ACCEL_FAILED;
     }
     mbedtls_platform_zeroize(scalar, sizeof(scalar));
     return ret;

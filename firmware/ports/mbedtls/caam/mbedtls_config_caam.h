@@ -3,6 +3,8 @@
  * ALT modules (firmware/ports/mbedtls/caam): AES-128/192/256 (ECB, CBC, CTR), SHA-1, SHA-224/256,
  * ECDSA key generation, signing and verification on the PKHA, and DES/3DES and ECDH where the
  * build enables them. SHA-512 stays software, as in NXP's port and the published RT1170 rows.
+ * AES-GCM and AES-CCM one-shot calls and modular exponentiation (RSA, DH), for which upstream 2.28
+ * has no ALT hook, reach the CAAM through link-time wraps (aead_wrap.c, exp_mod_wrap.c).
  * CTR mode is enabled so that mbedtls_aes_self_test also checks CTR through the CAAM. Entropy
  * comes from the CAAM RNG (board.c, BOARD_ENTROPY_CAAM). CRYPTO_PORT_CAAM tells the applications
  * which port they run on.

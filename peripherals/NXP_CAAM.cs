@@ -67,7 +67,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             PkhaEccMultiplyCycles = 300000;
             PkhaEccAddCycles = 3000;
             PkhaModMultiplyCycles = 500;
-            PkhaModExponentCycles = 130000;
+            PkhaModExponentCycles = 32000;
             PkhaModInverseCycles = 20000;
             PkhaModSimpleCycles = 200;
             TcmIsPrivate = true;

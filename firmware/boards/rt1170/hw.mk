@@ -18,8 +18,8 @@ CAAM_IMAGE_SRCS := $(FW)/drivers/caam/fsl_caam.c $(FW)/boards/rt1170/caam_board.
 
 HW_LIB_CFLAGS_mbedtls_rt1170 := -I$(MBEDTLS_DIR)/include -I$(FW)/ports/mbedtls \
     -I$(FW)/ports/mbedtls/caam '-DMBEDTLS_CONFIG_FILE="mbedtls_config_caam.h"' $(CAAM_COMMON)
-HW_LIB_SRCS_mbedtls_rt1170 := $(addprefix $(FW)/ports/mbedtls/caam/,aes_alt.c sha_alt.c ecdsa_alt.c des_alt.c \
-    aead_wrap.c exp_mod_wrap.c)
+HW_LIB_SRCS_mbedtls_rt1170 := $(addprefix $(FW)/ports/mbedtls/caam/,aes_alt.c sha_alt.c ecdsa_alt.c \
+    des_alt.c aead_wrap.c exp_mod_wrap.c)
 CAAM_WRAPPED := mbedtls_gcm_crypt_and_tag mbedtls_gcm_auth_decrypt mbedtls_ccm_encrypt_and_tag \
     mbedtls_ccm_auth_decrypt mbedtls_mpi_exp_mod
 HW_LDFLAGS_mbedtls_rt1170 := $(foreach function,$(CAAM_WRAPPED),-Wl,--wrap=$(function))

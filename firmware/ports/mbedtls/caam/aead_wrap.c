@@ -30,6 +30,28 @@ static const mbedtls_aes_context *aes_key_of(const mbedtls_cipher_context_t *cip
         return NULL;
     }
 }
+
+/* Not a result of the library's: the driver refused the job, the library's own code runs. */
+#define NOT_TAKEN 1
+
+/* What a CAAM job's status means to the caller: 0, one of the library's error codes, or
+ * NOT_TAKEN (kStatus_InvalidArgument: what the driver does not take). A tag mismatch zeroes
+ * the output, as mbedtls does. */
+static int job_result(status_t status, unsigned char *output, size_t length, int auth_failed,
+                      int hw_failed)
+{
+    switch (status) {
+    case kStatus_Success:
+        return 0;
+    case kStatus_InvalidArgument:
+        return NOT_TAKEN;
+    case kStatus_CAAM_TagMismatch:
+        mbedtls_platform_zeroize(output, length);
+        return auth_failed;
+    default:
+        return hw_failed;
+    }
+}
 #endif
 
 #if defined(MBEDTLS_GCM_C)
@@ -56,8 +78,10 @@ int __wrap_mbedtls_gcm_crypt_and_tag(mbedtls_gcm_context *ctx, int mode, size_t 
     if (aes != NULL && mode == MBEDTLS_GCM_ENCRYPT) {
         status_t status = CAAM_AES_EncryptTagGcm(input, output, length, iv, iv_len, add, add_len,
                                                  aes->key, aes->key_bytes, tag, tag_len);
-        if (status != kStatus_InvalidArgument) {
-            return status == kStatus_Success ? 0 : MBEDTLS_ERR_GCM_HW_ACCEL_FAILED;
+        int result = job_result(status, output, length, MBEDTLS_ERR_GCM_HW_ACCEL_FAILED,
+                                MBEDTLS_ERR_GCM_HW_ACCEL_FAILED);
+        if (result != NOT_TAKEN) {
+            return result;
         }
     }
     return __real_mbedtls_gcm_crypt_and_tag(ctx, mode, length, iv, iv_len, add, add_len, input,
@@ -74,12 +98,10 @@ int __wrap_mbedtls_gcm_auth_decrypt(mbedtls_gcm_context *ctx, size_t length,
     if (aes != NULL) {
         status_t status = CAAM_AES_DecryptTagGcm(input, output, length, iv, iv_len, add, add_len,
                                                  aes->key, aes->key_bytes, tag, tag_len);
-        if (status == kStatus_CAAM_TagMismatch) {
-            mbedtls_platform_zeroize(output, length);
-            return MBEDTLS_ERR_GCM_AUTH_FAILED;
-        }
-        if (status != kStatus_InvalidArgument) {
-            return status == kStatus_Success ? 0 : MBEDTLS_ERR_GCM_HW_ACCEL_FAILED;
+        int result = job_result(status, output, length, MBEDTLS_ERR_GCM_AUTH_FAILED,
+                                MBEDTLS_ERR_GCM_HW_ACCEL_FAILED);
+        if (result != NOT_TAKEN) {
+            return result;
         }
     }
     return __real_mbedtls_gcm_auth_decrypt(ctx, length, iv, iv_len, add, add_len, tag, tag_len,
@@ -111,8 +133,10 @@ int __wrap_mbedtls_ccm_encrypt_and_tag(mbedtls_ccm_context *ctx, size_t length,
     if (aes != NULL) {
         status_t status = CAAM_AES_EncryptTagCcm(input, output, length, iv, iv_len, add, add_len,
                                                  aes->key, aes->key_bytes, tag, tag_len);
-        if (status != kStatus_InvalidArgument) {
-            return status == kStatus_Success ? 0 : MBEDTLS_ERR_CCM_HW_ACCEL_FAILED;
+        int result = job_result(status, output, length, MBEDTLS_ERR_CCM_HW_ACCEL_FAILED,
+                                MBEDTLS_ERR_CCM_HW_ACCEL_FAILED);
+        if (result != NOT_TAKEN) {
+            return result;
         }
     }
     return __real_mbedtls_ccm_encrypt_and_tag(ctx, length, iv, iv_len, add, add_len, input,
@@ -129,12 +153,10 @@ int __wrap_mbedtls_ccm_auth_decrypt(mbedtls_ccm_context *ctx, size_t length,
     if (aes != NULL) {
         status_t status = CAAM_AES_DecryptTagCcm(input, output, length, iv, iv_len, add, add_len,
                                                  aes->key, aes->key_bytes, tag, tag_len);
-        if (status == kStatus_CAAM_TagMismatch) {
-            mbedtls_platform_zeroize(output, length);
-            return MBEDTLS_ERR_CCM_AUTH_FAILED;
-        }
-        if (status != kStatus_InvalidArgument) {
-            return status == kStatus_Success ? 0 : MBEDTLS_ERR_CCM_HW_ACCEL_FAILED;
+        int result = job_result(status, output, length, MBEDTLS_ERR_CCM_AUTH_FAILED,
+                                MBEDTLS_ERR_CCM_HW_ACCEL_FAILED);
+        if (result != NOT_TAKEN) {
+            return result;
         }
     }
     return __real_mbedtls_ccm_auth_decrypt(ctx, length, iv, iv_len, add, add_len, input, output,

@@ -86,20 +86,22 @@ def split_device(text: str) -> tuple[str, str | None]:
 
 
 def parse_wolfcrypt(lines: list[str], clock_hz: float) -> Table:
-    """Reads wolfCrypt's table between its title and "Benchmark complete". Rows of a build
-    with a device carry "device": "SW" or "HW"; others "device": None."""
+    """Reads wolfCrypt's tables, each between its title and "Benchmark complete" (the app runs
+    the program more than once: the whole set, then P-384's ECC). Complete when every table
+    ended. Rows of a build with a device carry "device": "SW" or "HW"; others "device": None."""
     table = Table()
     inside = False
+    runs = ended = 0
     for raw in lines:
         line = raw.rstrip()
         if line.startswith(WOLF_FIRST):
-            inside = True
+            inside, runs = True, runs + 1
             continue
         if not inside or not line:
             continue
         if line == WOLF_LAST:
-            table.complete = True
-            break
+            inside, ended = False, ended + 1
+            continue
         if found := WOLF_SYMMETRIC.match(line):
             rate = float(found["rate"]) * UNIT_BYTES[found["rate_unit"]]
             name, device = split_device(found["name"].strip())
@@ -122,6 +124,7 @@ def parse_wolfcrypt(lines: list[str], clock_hz: float) -> Table:
             table.failures.append({"what": found["what"].strip(), "code": int(found["code"])})
         else:
             table.unparsed.append(line)
+    table.complete = runs > 0 and ended == runs
     return table
 
 

@@ -19,6 +19,8 @@ WOLFCRYPT_SYMMETRIC = (
 WOLFCRYPT_ASYMMETRIC = (("RSA", "public"), ("RSA", "private"), ("DH", "key gen"),
                         ("DH", "agree"))
 WOLFCRYPT_ECC = (("ECC", "key gen"), ("ECDHE", "agree"), ("ECDSA", "sign"), ("ECDSA", "verify"))
+# The program's curve names (firmware/apps/wolfbench/main.c runs P-384 as a second run).
+P256, P384 = "SECP256R1", "SECP384R1"
 # mbedtls: the short run of `make test` (MBEDBENCH_ARGS, firmware/Makefile) and the full one.
 MBEDTLS_SHORT = ("SHA-256", "AES-CBC-128", "AES-CBC-256")
 MBEDTLS_SYMMETRIC = MBEDTLS_SHORT + (
@@ -66,14 +68,22 @@ def _check(table: native_bench.Table, symmetric: tuple, asymmetric: tuple) -> No
 
 
 def wolfcrypt_table_should_report_every_algorithm(log: str, ecc_fits: str = "yes",
-                                                  without: str = "") -> None:
+                                                  without: str = "", p384: str = "yes") -> None:
     """Every line parses, every listed algorithm but those of `without` (space separated) has a
     figure, and nothing failed - except ECC where it does not fit (ecc_fits=no), which must fail
-    with MEMORY_E."""
+    with MEMORY_E. Where ECC fits, each ECC operation has a P-256 figure, and a P-384 one unless
+    p384=no (the board does not run it)."""
     table = _table("wolfcrypt", log)
     symmetric = tuple(name for name in WOLFCRYPT_SYMMETRIC if name not in without.split())
     _check(table, symmetric,
            WOLFCRYPT_ASYMMETRIC + (WOLFCRYPT_ECC if ecc_fits == "yes" else ()))
+    curves = [P256, P384] if p384 == "yes" else [P256]
+    if ecc_fits == "yes":
+        seen = {(r["name"], r.get("operation"), r.get("curve")) for r in table.rows}
+        missing = [f"{name} {operation} {curve}" for curve in curves
+                   for name, operation in WOLFCRYPT_ECC if (name, operation, curve) not in seen]
+        if missing:
+            raise AssertionError(f"missing from the table: {missing}")
     for row in table.rows:
         if row["kind"] == "asymmetric" and not row["ms"] > 0:
             raise AssertionError(f"{row['name']} {row['operation']}: no time per operation")

@@ -85,6 +85,21 @@ def test_lines_it_does_not_know_are_kept_and_a_cut_table_is_incomplete():
     assert parsed.unparsed == ["something else"] and not parsed.complete
 
 
+def test_two_runs_of_the_program_make_one_table_complete_only_when_both_ended():
+    # firmware/apps/wolfbench/main.c: the whole set, then "-ecc-kg -ecc -p384"; the program's
+    # command-line entry prints a version banner before each run's title.
+    banner = ["------------------------------------------------------------------------------",
+              " wolfSSL version 5.5.4"]
+    first = table(asymmetric("ECDSA [      SECP256R1]", 256, "sign", 2, 0.080).rstrip())[:-1]
+    second = table(asymmetric("ECDSA [      SECP384R1]", 384, "sign", 2, 0.200).rstrip())[1:]
+    parsed = native_bench.parse_wolfcrypt(first[:1] + banner + first[1:] + banner + second, CLOCK)
+    assert parsed.complete and not parsed.unparsed
+    assert [(r["curve"], r["key_bits"]) for r in parsed.rows] == [("SECP256R1", 256),
+                                                                   ("SECP384R1", 384)]
+    cut = native_bench.parse_wolfcrypt(first + second[:-2], CLOCK)
+    assert not cut.complete
+
+
 # programs/test/benchmark.c (mbedtls 2.28.3): HEADER_FORMAT, then TIME_AND_TSC or TIME_PUBLIC.
 HEADER = "  %-24s :  "
 

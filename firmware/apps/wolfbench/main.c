@@ -1,19 +1,27 @@
 /*
  * wolfbench: wolfCrypt's own benchmark program (wolfcrypt/benchmark/benchmark.c, compiled
- * unmodified with NO_MAIN_DRIVER) on the board. This file is the embedded glue the program
+ * unmodified with NO_MAIN_FUNCTION) on the board. This file is the embedded glue the program
  * provides hooks for: its clock (WOLFSSL_CURRTIME_REMAP, from the board's cycle counter) and the
- * call of benchmark_test(). The program prints its own table on the console; tools/native_bench.py
- * reads it back. After it, same_outputs.c prints what the accelerated algorithms compute on fixed
- * inputs, for the software/accelerator comparison.
+ * calls of its command-line entry: the whole set (P-256 for ECC), then P-384's ECC operations
+ * where the board takes them (WOLFBENCH_P384). The program prints its own table on the console;
+ * tools/native_bench.py reads it back. After it, same_outputs.c prints what the accelerated
+ * algorithms compute on fixed inputs, for the software/accelerator comparison.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "board.h"
 #include "crypto_port.h"
 #include "cycles.h"
 #include "same_outputs.h"
 
-int benchmark_test(void *args);
+int wolfcrypt_benchmark_main(int argc, char **argv);
+
+/* 1: run P-384 key generation, ECDHE, sign and verify after the whole set. A board sets 0 where
+ * they cannot run (firmware/boards/<board>/board.mk, APP_CFLAGS_wolfbench_<board>). */
+#ifndef WOLFBENCH_P384
+#define WOLFBENCH_P384 1
+#endif
 
 #ifdef WOLFSSL_ATECC508A
 #include <wolfssl/wolfcrypt/port/atmel/atmel.h>
@@ -68,6 +76,23 @@ double wolfbench_seconds(int reset)
     return (double)cycles_now() / (double)BOARD_CLOCK_HZ;
 }
 
+/* One run of the program with its command-line options (space separated; NULL: none, the whole
+ * set). */
+static int run_program(const char *options)
+{
+    static char program[] = "benchmark";
+    static char words[128];
+    char *argv[16] = {program};
+    int argc = 1;
+    if (options != NULL) {
+        snprintf(words, sizeof words, "%s", options);
+        for (char *word = strtok(words, " "); word != NULL && argc < 15; word = strtok(NULL, " ")) {
+            argv[argc++] = word;
+        }
+    }
+    return wolfcrypt_benchmark_main(argc, argv);
+}
+
 int main(void)
 {
     printf("\n@start wolfbench board=%s library=%s path=%s opt=%s clock_hz=%lu counter=%s\n",
@@ -76,7 +101,17 @@ int main(void)
 #ifdef WOLFSSL_ATECC508A
     atmel_set_slot_allocator(wolfbench_slot_alloc, wolfbench_slot_free);
 #endif
-    int status = benchmark_test(NULL);
+#ifdef WOLFBENCH_OPTIONS
+    /* One run with these options only (the profiling build, firmware/Makefile wolfbench-profile). */
+    int status = run_program(WOLFBENCH_OPTIONS);
+#else
+    int status = run_program(NULL);
+#if WOLFBENCH_P384
+    if (status == 0) {
+        status = run_program("-ecc-kg -ecc -p384");
+    }
+#endif
+#endif
     int output_failures = print_same_outputs();
     printf("@done wolfbench status=%d output_failures=%d\n", status, output_failures);
     return status == 0 && output_failures == 0 ? 0 : 1;

@@ -20,6 +20,12 @@ double wolfbench_seconds(int reset);
 #define WOLFBENCH_MIN_SECONDS 0.01
 #endif
 #define BENCH_MIN_RUNTIME_SEC ((float)WOLFBENCH_MIN_SECONDS)
+/* The program's command-line entry, wolfcrypt_benchmark_main(argc, argv), without its main():
+ * the application calls it once for the whole set and once with "-ecc-kg -ecc -p384", because
+ * the program benchmarks one curve per run (P-256 by default). The library sources do not read
+ * NO_MAIN_DRIVER. */
+#undef NO_MAIN_DRIVER
+#define NO_MAIN_FUNCTION
 
 /* Hashes and MACs. wolfSSL 5.5's i.MX RT DCP port (the rt1060's hw path) replaces the SHA-256
  * context with its own, which SHA-224 cannot share (sha256.c InitSha224 fails to compile), so

@@ -13,7 +13,9 @@ Documentation     The libraries' own benchmark programs on the boards, software 
 ...               run the program as it is. On the RT1170 it runs in its own CAAM mode
 ...               (wolfSSL's WOLFSSL_CAAM switch): each algorithm twice, "SW" and "HW", the HW rows
 ...               on the CAAM's crypto callback (AES-CBC/ECB/CTR/GCM, 3DES, SHA-1/256/384/512,
-...               RSA-2048, P-256 ECC). The RT1060's DCP gets what wolfSSL's DCP port replaces
+...               RSA-2048, P-256 ECC; P-384 falls back to software). Each wolfCrypt image also
+...               runs the program's P-384 ECC (a second run, firmware/apps/wolfbench/main.c),
+...               except the SAMD21's. The RT1060's DCP gets what wolfSSL's DCP port replaces
 ...               (AES-128-CBC, SHA-1, SHA-256). On the SAMD21's ATECC508A build the P-256
 ...               operations run on the device model. After the program, each wolfCrypt image
 ...               prints what the accelerated algorithms compute on fixed inputs (SHA-1/256/384/
@@ -42,7 +44,8 @@ Should Run wolfCrypt Benchmark On stm32f407
 
 Should Run wolfCrypt Benchmark On samd21
     [Tags]    samd21    wolfcrypt    sw
-    wolfCrypt Benchmark Should Report Every Algorithm    samd21    no
+    # No P-384 run on this board (firmware/boards/samd21/board.mk).
+    wolfCrypt Benchmark Should Report Every Algorithm    samd21    no    p384=no
 
 Should Run wolfCrypt Benchmark On The rt1060 DCP
     [Tags]    rt1060    wolfcrypt    hw
@@ -60,7 +63,7 @@ Should Run wolfCrypt Benchmark On The samd21 ATECC508A
     [Tags]    samd21    wolfcrypt    hw    atecc508a
     # P-256 goes to the device (wolfSSL's ATECC508A port), so ECC fits here; the application
     # gives the program's two ephemeral keys two device slots (firmware/apps/wolfbench/main.c).
-    wolfCrypt Benchmark Should Report Every Algorithm    samd21    yes    hw
+    wolfCrypt Benchmark Should Report Every Algorithm    samd21    yes    hw    p384=no
 
 Should Run mbedtls Benchmark Briefly On rt1060
     [Tags]    rt1060    mbedtls    sw
@@ -127,9 +130,9 @@ Run Benchmark Program
     RETURN    ${log}
 
 wolfCrypt Benchmark Should Report Every Algorithm
-    [Arguments]    ${board}    ${ecc_fits}    ${path}=sw    ${without}=${EMPTY}
+    [Arguments]    ${board}    ${ecc_fits}    ${path}=sw    ${without}=${EMPTY}    ${p384}=yes
     ${log}=    Run wolfCrypt Benchmark    ${board}    ${path}
-    wolfCrypt Table Should Report Every Algorithm    ${log}    ${ecc_fits}    ${without}
+    wolfCrypt Table Should Report Every Algorithm    ${log}    ${ecc_fits}    ${without}    ${p384}
     IF    '${path}' == 'sw'
         Set Suite Variable    ${WOLFBENCH_SW_LOG_${board}}    ${log}
     ELSE

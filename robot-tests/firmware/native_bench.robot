@@ -13,14 +13,15 @@ Documentation     The libraries' own benchmark programs on the boards, software 
 ...               run the program as it is. On the RT1170 it runs in its own CAAM mode
 ...               (wolfSSL's WOLFSSL_CAAM switch): each algorithm twice, "SW" and "HW", the HW rows
 ...               on the CAAM's crypto callback (AES-CBC/ECB/CTR/GCM, 3DES, SHA-1/256/384/512,
-...               RSA-2048, P-256 ECC; P-384 falls back to software). Each wolfCrypt image also
+...               RSA-2048, P-256 and P-384 ECC). Each wolfCrypt image also
 ...               runs the program's P-384 ECC (a second run, firmware/apps/wolfbench/main.c),
 ...               except the SAMD21's. The RT1060's DCP gets what wolfSSL's DCP port replaces
 ...               (AES-128-CBC, SHA-1, SHA-256). On the SAMD21's ATECC508A build the P-256
 ...               operations run on the device model. After the program, each wolfCrypt image
 ...               prints what the accelerated algorithms compute on fixed inputs (SHA-1/256/384/
 ...               512, HMAC-SHA256, AES-128-CBC, AES-128-GCM with a refused wrong tag, 3DES-CBC, an
-...               RSA-2048 PKCS#1 v1.5 signature, P-256 ECDH; firmware/apps/wolfbench/
+...               RSA-2048 PKCS#1 v1.5 signature, P-256 and P-384 ECDH, ECDSA signatures checked
+...               across device and software; firmware/apps/wolfbench/
 ...               same_outputs.c), and an accelerator build must print exactly what the software
 ...               build of its board prints.
 Library           OperatingSystem

@@ -17,12 +17,6 @@
 
 int wolfcrypt_benchmark_main(int argc, char **argv);
 
-/* 1: run P-384 key generation, ECDHE, sign and verify after the whole set. A board sets 0 where
- * they cannot run (firmware/boards/<board>/board.mk, APP_CFLAGS_wolfbench_<board>). */
-#ifndef WOLFBENCH_P384
-#define WOLFBENCH_P384 1
-#endif
-
 #ifdef WOLFSSL_ATECC508A
 #include <wolfssl/wolfcrypt/port/atmel/atmel.h>
 

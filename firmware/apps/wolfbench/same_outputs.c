@@ -14,8 +14,9 @@
  * Objects are created on OUTPUT_DEVID: on the rt1170's CAAM build the device the program's "HW"
  * rows use (it benchmarks with wolfSSL's WOLFSSL_CAAM switch), elsewhere no device, where the
  * ports take what they replace themselves. Public-key outputs are deterministic: an RSA-2048
- * PKCS#1 v1.5 signature with the program's own 2048-bit test key, and ECDH between two fixed
- * P-256 private keys.
+ * PKCS#1 v1.5 signature with the program's own 2048-bit test key, ECDH between two fixed private
+ * keys, and the verdicts of ECDSA signatures checked across the device and software (on P-256
+ * and, where the program runs P-384, on P-384).
  */
 #include <stdio.h>
 #include <string.h>
@@ -39,10 +40,10 @@
 #define OUTPUT_DEVID INVALID_DEVID
 #endif
 
-/* Not on the SAMD21 (Cortex-M0+): wolfCrypt's software ECC does not fit its RAM (the program
- * reports MEMORY_E there), and on its ATECC508A private keys live in device slots, so fixed keys
- * cannot be imported. */
-#if defined(HAVE_ECC) && !defined(__ARM_ARCH_6M__)
+/* Not on the SAMD21 (its board.mk sets WOLFBENCH_ECDH_OUTPUT 0): wolfCrypt's software ECC does
+ * not fit its RAM (the program reports MEMORY_E there), and on its ATECC508A private keys live in
+ * device slots, so fixed keys cannot be imported. */
+#if defined(HAVE_ECC) && WOLFBENCH_ECDH_OUTPUT
 #define OUTPUT_ECDH 1
 #endif
 
@@ -211,30 +212,62 @@ static void rsa_output(const byte *message, WC_RNG *rng)
 }
 
 #ifdef OUTPUT_ECDH
-static int fixed_p256_key(ecc_key *ecc, byte seed, WC_RNG *rng)
+enum { ECDH_MAX_BYTES = 48 };
+
+static int fixed_key_on(ecc_key *ecc, int curve, word32 bytes, byte seed, WC_RNG *rng, int devid)
 {
-    byte scalar[32];
-    for (size_t i = 0; i < sizeof(scalar); i++) {
+    byte scalar[ECDH_MAX_BYTES];
+    for (size_t i = 0; i < bytes; i++) {
         scalar[i] = (byte)(seed + i * 3u); /* far below the group order */
     }
     scalar[0] = 0x01;
-    int status = wc_ecc_init_ex(ecc, NULL, OUTPUT_DEVID);
+    int status = wc_ecc_init_ex(ecc, NULL, devid);
     if (status == 0) {
-        status = wc_ecc_import_private_key_ex(scalar, sizeof(scalar), NULL, 0, ecc, ECC_SECP256R1);
+        status = wc_ecc_import_private_key_ex(scalar, bytes, NULL, 0, ecc, curve);
     }
     if (status == 0) status = wc_ecc_make_pub(ecc, NULL);
     if (status == 0) status = wc_ecc_set_rng(ecc, rng);
     return status;
 }
 
-/* Both sides of one ECDH must agree; the secret is printed. */
-static void ecdh_output(WC_RNG *rng)
+static int fixed_key(ecc_key *ecc, int curve, word32 bytes, byte seed, WC_RNG *rng)
+{
+    return fixed_key_on(ecc, curve, bytes, seed, rng, OUTPUT_DEVID);
+}
+
+/* ECDSA signatures are randomised, so their bytes differ between runs: the printed bytes are the
+ * verdicts of a signature made on OUTPUT_DEVID checked without a device, and of one made without
+ * a device checked on OUTPUT_DEVID (01 01 when both hold, in every build). */
+static void ecdsa_output(const char *name, int curve, word32 bytes, WC_RNG *rng)
+{
+    ecc_key device, plain;
+    byte hash[ECDH_MAX_BYTES], signature[2 * ECDH_MAX_BYTES + 16], verdicts[2] = {0, 0};
+    for (size_t i = 0; i < bytes; i++) {
+        hash[i] = (byte)(0xa5u ^ i);
+    }
+    int status = fixed_key(&device, curve, bytes, 0x23u, rng);
+    if (status == 0) status = fixed_key_on(&plain, curve, bytes, 0x23u, rng, INVALID_DEVID);
+    for (int round = 0; status == 0 && round < 2; round++) {
+        ecc_key *signer = round == 0 ? &device : &plain, *checker = round == 0 ? &plain : &device;
+        word32 length = sizeof(signature);
+        int verdict = 0;
+        status = wc_ecc_sign_hash(hash, bytes, signature, &length, rng, signer);
+        if (status == 0) status = wc_ecc_verify_hash(signature, length, hash, bytes, &verdict, checker);
+        verdicts[round] = (byte)verdict;
+    }
+    wc_ecc_free(&device);
+    wc_ecc_free(&plain);
+    print_output(name, status, verdicts, sizeof(verdicts));
+}
+
+/* Both sides of one ECDH on `curve` must agree; the secret is printed. */
+static void ecdh_output(const char *name, int curve, word32 bytes, WC_RNG *rng)
 {
     ecc_key alice, bob;
-    byte secret[32], other[32];
+    byte secret[ECDH_MAX_BYTES], other[ECDH_MAX_BYTES];
     word32 length = sizeof(secret), other_length = sizeof(other);
-    int status = fixed_p256_key(&alice, 0x11u, rng);
-    if (status == 0) status = fixed_p256_key(&bob, 0x5au, rng);
+    int status = fixed_key(&alice, curve, bytes, 0x11u, rng);
+    if (status == 0) status = fixed_key(&bob, curve, bytes, 0x5au, rng);
     if (status == 0) status = wc_ecc_shared_secret(&alice, &bob, secret, &length);
     if (status == 0) status = wc_ecc_shared_secret(&bob, &alice, other, &other_length);
     if (status == 0 && (length != other_length || memcmp(secret, other, length) != 0)) {
@@ -242,7 +275,7 @@ static void ecdh_output(WC_RNG *rng)
     }
     wc_ecc_free(&alice);
     wc_ecc_free(&bob);
-    print_output("ecdh-p256-secret", status, secret, length);
+    print_output(name, status, secret, length);
 }
 #endif
 
@@ -272,7 +305,12 @@ int print_same_outputs(void)
     }
     rsa_output(message, &rng);
 #ifdef OUTPUT_ECDH
-    ecdh_output(&rng);
+    ecdh_output("ecdh-p256-secret", ECC_SECP256R1, 32u, &rng);
+    ecdsa_output("ecdsa-p256-verdicts", ECC_SECP256R1, 32u, &rng);
+#if WOLFBENCH_P384 && defined(HAVE_ECC384)
+    ecdh_output("ecdh-p384-secret", ECC_SECP384R1, 48u, &rng);
+    ecdsa_output("ecdsa-p384-verdicts", ECC_SECP384R1, 48u, &rng);
+#endif
 #endif
     wc_FreeRng(&rng);
     return failures;

@@ -6,9 +6,10 @@
 # wraps those functions (CAAM_WRAPPED) with the port's aead_wrap.c and exp_mod_wrap.c.
 # wolfCrypt 5.5 has no RT1170 CAAM port: its crypto-callback interface (WOLF_CRYPTO_CB) routes
 # AES (CBC/CTR/ECB, and GCM where the build has it), 3DES-CBC, SHA-1/256/384/512, RSA and ECC
-# P-256 (keygen, ECDSA, ECDH) to the same driver (ports/wolfcrypt/caam/caam_cryptocb.c; wolfSSL
-# 5.5's sha256.c calls the callback for SHA-256 but not for SHA-224, so wolfCrypt's SHA-224,
-# enabled here for its self-test, runs in software). Entropy: the CAAM RNG on both.
+# P-256 and P-384 (keygen, ECDSA, ECDH; P-384 where the build has it) to the same driver
+# (ports/wolfcrypt/caam/caam_cryptocb.c; wolfSSL 5.5's sha256.c calls the callback for SHA-256
+# but not for SHA-224, so wolfCrypt's SHA-224, enabled here for its self-test, runs in software).
+# Entropy: the CAAM RNG on both.
 # CAAM_MODES selects the driver's modes, e.g. `make CAAM_MODES=-DCAAM_DISPATCH_QUEUED=1`.
 CAAM_MODES ?=
 CAAM_COMMON := -I$(FW)/drivers/caam -I$(FW)/boards -DBOARD_ENTROPY_CAAM

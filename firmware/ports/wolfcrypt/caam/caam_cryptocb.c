@@ -9,8 +9,8 @@
  *   - SHA-1, SHA-256, SHA-384 and SHA-512;
  *   - RSA public and private operations (PKHA modular exponentiations, CRT for private keys,
  *     up to RSA-2048);
- *   - P-256 key generation, ECDSA signing and verification and ECDH, with all modular and point
- *     arithmetic on the PKHA.
+ *   - P-256 and P-384 (where wolfCrypt has it) key generation, ECDSA signing and verification
+ *     and ECDH, with all modular and point arithmetic on the PKHA.
  * Everything else returns CRYPTOCB_UNAVAILABLE and wolfCrypt falls back to software (SHA-224,
  * which wolfSSL 5.5 never sends, larger GCM/CCM messages, RSA-3072/4096, other curves).
  */
@@ -37,30 +37,6 @@
 
 #include "fsl_caam.h"
 #include "rt1170/caam_board.h"
-
-#define P256_BYTES 32u
-
-/* P-256, FIPS 186-4 D.1.2.3 (a = p - 3). */
-static const uint8_t p256_p[P256_BYTES] = {
-    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-    0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-static const uint8_t p256_a[P256_BYTES] = {
-    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-    0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc};
-static const uint8_t p256_b[P256_BYTES] = {
-    0x5a, 0xc6, 0x35, 0xd8, 0xaa, 0x3a, 0x93, 0xe7, 0xb3, 0xeb, 0xbd, 0x55, 0x76, 0x98, 0x86, 0xbc,
-    0x65, 0x1d, 0x06, 0xb0, 0xcc, 0x53, 0xb0, 0xf6, 0x3b, 0xce, 0x3c, 0x3e, 0x27, 0xd2, 0x60, 0x4b};
-static const uint8_t p256_n[P256_BYTES] = {
-    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
-static const uint8_t p256_gx[P256_BYTES] = {
-    0x6b, 0x17, 0xd1, 0xf2, 0xe1, 0x2c, 0x42, 0x47, 0xf8, 0xbc, 0xe6, 0xe5, 0x63, 0xa4, 0x40, 0xf2,
-    0x77, 0x03, 0x7d, 0x81, 0x2d, 0xeb, 0x33, 0xa0, 0xf4, 0xa1, 0x39, 0x45, 0xd8, 0x98, 0xc2, 0x96};
-static const uint8_t p256_gy[P256_BYTES] = {
-    0x4f, 0xe3, 0x42, 0xe2, 0xfe, 0x1a, 0x7f, 0x9b, 0x8e, 0xe7, 0xeb, 0x4a, 0x7c, 0x0f, 0x9e, 0x16,
-    0x2b, 0xce, 0x33, 0x57, 0x6b, 0x31, 0x5e, 0xce, 0xcb, 0xb6, 0x40, 0x68, 0x37, 0xbf, 0x51, 0xf5};
-
-static const caam_pkha_curve_t p256 = {p256_p, p256_a, p256_b, P256_BYTES};
 
 /* Wipes secrets (wolfCrypt's ForceZero is internal to the library). */
 static void wipe(void *secret, size_t size)
@@ -359,107 +335,172 @@ static int hash_info(wc_CryptoInfo *info)
     return hash_update_final(&object, info->hash.in, info->hash.inSz, info->hash.digest);
 }
 
-/* --- P-256 on the PKHA ------------------------------------------------------------------------ */
-static int compare(const uint8_t *a, const uint8_t *b)
+/* --- P-256 and P-384 on the PKHA ------------------------------------------------------------ */
+#define CURVE_MAX_BYTES 48u
+
+/* A prime curve on the PKHA, its parameters decoded from wolfCrypt's own curve table (the hex
+ * strings of ecc_set_type: FIPS 186-4 D.1.2), once per curve. */
+typedef struct {
+    int id;
+    size_t bytes;
+    uint8_t p[CURVE_MAX_BYTES], a[CURVE_MAX_BYTES], b[CURVE_MAX_BYTES], n[CURVE_MAX_BYTES],
+        gx[CURVE_MAX_BYTES], gy[CURVE_MAX_BYTES];
+    caam_pkha_curve_t pkha;
+} curve_t;
+
+static int hex_digit(char c)
 {
-    return memcmp(a, b, P256_BYTES);
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                        : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-static bool in_range(const uint8_t value[P256_BYTES])
+/* A big-endian hex string, right-aligned into `bytes` bytes; false if it does not fit. */
+static bool decode(const char *hex, uint8_t *out, size_t bytes)
 {
-    static const uint8_t zero[P256_BYTES];
-    return compare(value, zero) != 0 && compare(value, p256_n) < 0;
+    size_t digits = strlen(hex);
+    if ((digits + 1u) / 2u > bytes) {
+        return false;
+    }
+    memset(out, 0, bytes);
+    for (size_t i = 0; i < digits; i++) {
+        int value = hex_digit(hex[digits - 1u - i]);
+        if (value < 0) {
+            return false;
+        }
+        out[bytes - 1u - i / 2u] |= (uint8_t)(value << (4u * (i % 2u)));
+    }
+    return true;
 }
 
-/* Right-aligns a big-endian integer of `size` bytes (<= 32) into 32 bytes. */
-static void fit(const byte *in, word32 size, uint8_t out[P256_BYTES])
+/* The curve of `curve_id` (ECC_CURVE_DEF: the one of `size` bytes) if the callback takes it. */
+static const curve_t *curve_of(int curve_id, int size)
 {
-    memset(out, 0, P256_BYTES);
-    memcpy(out + P256_BYTES - size, in, size);
+    static curve_t curves[] = {{.id = ECC_SECP256R1, .bytes = 32u}, {.id = ECC_SECP384R1, .bytes = 48u}};
+    for (size_t i = 0; i < sizeof(curves) / sizeof(curves[0]); i++) {
+        curve_t *curve = &curves[i];
+        if (curve_id != curve->id && !(curve_id == ECC_CURVE_DEF && size == (int)curve->bytes)) {
+            continue;
+        }
+        if (curve->pkha.size == 0u) {
+            const ecc_set_type *set = wc_ecc_get_curve_params(wc_ecc_get_curve_idx(curve->id));
+            if (set == NULL || !decode(set->prime, curve->p, curve->bytes) ||
+                !decode(set->Af, curve->a, curve->bytes) || !decode(set->Bf, curve->b, curve->bytes) ||
+                !decode(set->order, curve->n, curve->bytes) || !decode(set->Gx, curve->gx, curve->bytes) ||
+                !decode(set->Gy, curve->gy, curve->bytes)) {
+                return NULL; /* not compiled into wolfCrypt */
+            }
+            curve->pkha = (caam_pkha_curve_t){curve->p, curve->a, curve->b, curve->bytes};
+        }
+        return curve;
+    }
+    return NULL;
 }
 
-static bool is_p256(int curve_id, int size)
+static const curve_t *curve_of_key(const ecc_key *key)
 {
-    return curve_id == ECC_SECP256R1 || (curve_id == ECC_CURVE_DEF && size == (int)P256_BYTES);
+    return key->dp == NULL ? NULL : curve_of(key->dp->id, key->dp->size);
+}
+
+static bool in_range(const curve_t *curve, const uint8_t *value)
+{
+    static const uint8_t zero[CURVE_MAX_BYTES];
+    return memcmp(value, zero, curve->bytes) != 0 && memcmp(value, curve->n, curve->bytes) < 0;
+}
+
+/* Right-aligns a big-endian integer of `size` bytes (<= the curve's) into the curve's size. */
+static void fit(const curve_t *curve, const byte *in, word32 size, uint8_t *out)
+{
+    memmove(out + curve->bytes - size, in, size);
+    memset(out, 0, curve->bytes - size);
 }
 
 /* A scalar uniform in [1, n-1] by rejection sampling. */
-static int random_scalar(WC_RNG *rng, uint8_t k[P256_BYTES])
+static int random_scalar(const curve_t *curve, WC_RNG *rng, uint8_t *k)
 {
     for (int tries = 0; tries < 64; tries++) {
-        int ret = wc_RNG_GenerateBlock(rng, k, P256_BYTES);
+        int ret = wc_RNG_GenerateBlock(rng, k, (word32)curve->bytes);
         if (ret != 0) {
             return ret;
         }
-        if (in_range(k)) {
+        if (in_range(curve, k)) {
             return 0;
         }
     }
     return RNG_FAILURE_E;
 }
 
-static int multiply_base(const uint8_t k[P256_BYTES], uint8_t x[P256_BYTES], uint8_t y[P256_BYTES])
+static int multiply_base(const curve_t *curve, const uint8_t *k, uint8_t *x, uint8_t *y)
 {
-    caam_pkha_point_t g = {(uint8_t *)p256_gx, (uint8_t *)p256_gy};
+    caam_pkha_point_t g = {(uint8_t *)curve->gx, (uint8_t *)curve->gy};
     caam_pkha_point_t result = {x, y};
-    return caam_result(CAAM_PKHA_ECC_PointMul(&p256, &g, k, P256_BYTES, &result));
+    return caam_result(CAAM_PKHA_ECC_PointMul(&curve->pkha, &g, k, curve->bytes, &result));
+}
+
+/* The private scalar of a key, right-aligned to the curve's size. */
+static int private_scalar(const curve_t *curve, ecc_key *key, uint8_t *d)
+{
+    word32 dlen = (word32)curve->bytes;
+    int ret = wc_ecc_export_private_only(key, d, &dlen);
+    if (ret == 0 && dlen != curve->bytes) {
+        fit(curve, d, dlen, d);
+    }
+    return ret;
 }
 
 static int make_key(wc_CryptoInfo *info)
 {
-    if (!is_p256(info->pk.eckg.curveId, info->pk.eckg.size)) {
+    const curve_t *curve = curve_of(info->pk.eckg.curveId, info->pk.eckg.size);
+    if (curve == NULL) {
         return CRYPTOCB_UNAVAILABLE;
     }
-    uint8_t d[P256_BYTES], qx[P256_BYTES], qy[P256_BYTES];
-    int ret = random_scalar(info->pk.eckg.rng, d);
+    uint8_t d[CURVE_MAX_BYTES], qx[CURVE_MAX_BYTES], qy[CURVE_MAX_BYTES];
+    int ret = random_scalar(curve, info->pk.eckg.rng, d);
     if (ret == 0) {
-        ret = multiply_base(d, qx, qy);
+        ret = multiply_base(curve, d, qx, qy);
     }
     if (ret == 0) {
-        ret = wc_ecc_import_unsigned(info->pk.eckg.key, qx, qy, d, ECC_SECP256R1);
+        ret = wc_ecc_import_unsigned(info->pk.eckg.key, qx, qy, d, curve->id);
     }
     wipe(d, sizeof(d));
     return ret;
 }
 
-/* SEC1 4.1.3/4.1.4: the leftmost 256 bits of the hash, reduced mod n on the PKHA. */
-static int hash_scalar(const byte *hash, word32 hashlen, uint8_t e[P256_BYTES])
+/* SEC1 4.1.3/4.1.4: the leftmost bits of the hash (the order's size; the orders of P-256 and
+ * P-384 are whole bytes), reduced mod n on the PKHA. */
+static int hash_scalar(const curve_t *curve, const byte *hash, word32 hashlen, uint8_t *e)
 {
-    uint8_t h[P256_BYTES];
-    fit(hash, hashlen < P256_BYTES ? hashlen : P256_BYTES, h);
-    return caam_result(CAAM_PKHA_ModRed(h, p256_n, P256_BYTES, e));
+    uint8_t h[CURVE_MAX_BYTES];
+    fit(curve, hash, hashlen < curve->bytes ? hashlen : (word32)curve->bytes, h);
+    return caam_result(CAAM_PKHA_ModRed(h, curve->n, curve->bytes, e));
 }
 
 static int sign(wc_CryptoInfo *info)
 {
-    ecc_key *key = info->pk.eccsign.key;
-    if (key->dp == NULL || key->dp->id != ECC_SECP256R1) {
+    const curve_t *curve = curve_of_key(info->pk.eccsign.key);
+    if (curve == NULL) {
         return CRYPTOCB_UNAVAILABLE;
     }
-    uint8_t d[P256_BYTES], e[P256_BYTES], k[P256_BYTES], kinv[P256_BYTES], rx[P256_BYTES],
-        ry[P256_BYTES], r[P256_BYTES], s[P256_BYTES], t[P256_BYTES];
-    word32 dlen = sizeof(d);
-    int ret = wc_ecc_export_private_only(key, d, &dlen);
-    if (ret == 0 && dlen != P256_BYTES) {
-        uint8_t copy[P256_BYTES];
-        memcpy(copy, d, dlen);
-        fit(copy, dlen, d);
-    }
+    const uint8_t *n = curve->n;
+    size_t size = curve->bytes;
+    uint8_t d[CURVE_MAX_BYTES], e[CURVE_MAX_BYTES], k[CURVE_MAX_BYTES], kinv[CURVE_MAX_BYTES],
+        rx[CURVE_MAX_BYTES], ry[CURVE_MAX_BYTES], r[CURVE_MAX_BYTES], s[CURVE_MAX_BYTES],
+        t[CURVE_MAX_BYTES];
+    int ret = private_scalar(curve, info->pk.eccsign.key, d);
     if (ret == 0) {
-        ret = hash_scalar(info->pk.eccsign.in, info->pk.eccsign.inlen, e);
+        ret = hash_scalar(curve, info->pk.eccsign.in, info->pk.eccsign.inlen, e);
     }
     for (int tries = 0; ret == 0 && tries < 10; tries++) {
         /* r = x(k*G) mod n; s = (e + r*d) / k mod n */
-        ret = random_scalar(info->pk.eccsign.rng, k);
-        if (ret == 0) ret = multiply_base(k, rx, ry);
-        if (ret == 0) ret = caam_result(CAAM_PKHA_ModRed(rx, p256_n, P256_BYTES, r));
-        if (ret == 0 && !in_range(r)) continue;
-        if (ret == 0) ret = caam_result(CAAM_PKHA_ModMul(r, d, p256_n, P256_BYTES, t));
-        if (ret == 0) ret = caam_result(CAAM_PKHA_ModAdd(t, e, p256_n, P256_BYTES, t));
-        if (ret == 0) ret = caam_result(CAAM_PKHA_ModInv(k, p256_n, P256_BYTES, kinv));
-        if (ret == 0) ret = caam_result(CAAM_PKHA_ModMul(kinv, t, p256_n, P256_BYTES, s));
-        if (ret == 0 && in_range(s)) {
-            ret = wc_ecc_rs_raw_to_sig(r, P256_BYTES, s, P256_BYTES, info->pk.eccsign.out,
+        ret = random_scalar(curve, info->pk.eccsign.rng, k);
+        if (ret == 0) ret = multiply_base(curve, k, rx, ry);
+        if (ret == 0) ret = caam_result(CAAM_PKHA_ModRed(rx, n, size, r));
+        if (ret == 0 && !in_range(curve, r)) continue;
+        if (ret == 0) ret = caam_result(CAAM_PKHA_ModMul(r, d, n, size, t));
+        if (ret == 0) ret = caam_result(CAAM_PKHA_ModAdd(t, e, n, size, t));
+        if (ret == 0) ret = caam_result(CAAM_PKHA_ModInv(k, n, size, kinv));
+        if (ret == 0) ret = caam_result(CAAM_PKHA_ModMul(kinv, t, n, size, s));
+        if (ret == 0 && in_range(curve, s)) {
+            ret = wc_ecc_rs_raw_to_sig(r, (word32)size, s, (word32)size, info->pk.eccsign.out,
                                        info->pk.eccsign.outlen);
             break;
         }
@@ -473,56 +514,60 @@ static int sign(wc_CryptoInfo *info)
 static int verify(wc_CryptoInfo *info)
 {
     ecc_key *key = info->pk.eccverify.key;
-    if (key->dp == NULL || key->dp->id != ECC_SECP256R1) {
+    const curve_t *curve = curve_of_key(key);
+    if (curve == NULL) {
         return CRYPTOCB_UNAVAILABLE;
     }
+    const uint8_t *n = curve->n;
+    size_t size = curve->bytes;
     *info->pk.eccverify.res = 0;
-    uint8_t rb[P256_BYTES + 1], sb[P256_BYTES + 1], r[P256_BYTES], s[P256_BYTES], e[P256_BYTES],
-        w[P256_BYTES], u1[P256_BYTES], u2[P256_BYTES], qx[P256_BYTES], qy[P256_BYTES],
-        p1x[P256_BYTES], p1y[P256_BYTES], p2x[P256_BYTES], p2y[P256_BYTES], sx[P256_BYTES],
-        sy[P256_BYTES], v[P256_BYTES];
+    uint8_t rb[CURVE_MAX_BYTES + 1], sb[CURVE_MAX_BYTES + 1], r[CURVE_MAX_BYTES],
+        s[CURVE_MAX_BYTES], e[CURVE_MAX_BYTES], w[CURVE_MAX_BYTES], u1[CURVE_MAX_BYTES],
+        u2[CURVE_MAX_BYTES], qx[CURVE_MAX_BYTES], qy[CURVE_MAX_BYTES], p1x[CURVE_MAX_BYTES],
+        p1y[CURVE_MAX_BYTES], p2x[CURVE_MAX_BYTES], p2y[CURVE_MAX_BYTES], sx[CURVE_MAX_BYTES],
+        sy[CURVE_MAX_BYTES], v[CURVE_MAX_BYTES];
     word32 rlen = sizeof(rb), slen = sizeof(sb), qxlen = sizeof(qx), qylen = sizeof(qy);
     int ret = wc_ecc_sig_to_rs(info->pk.eccverify.sig, info->pk.eccverify.siglen, rb, &rlen, sb, &slen);
     if (ret != 0) {
         return ret;
     }
-    if (rlen > P256_BYTES || slen > P256_BYTES) {
+    if (rlen > size || slen > size) {
         return 0; /* out of range: invalid, *res stays 0 */
     }
-    fit(rb, rlen, r);
-    fit(sb, slen, s);
-    if (!in_range(r) || !in_range(s)) {
+    fit(curve, rb, rlen, r);
+    fit(curve, sb, slen, s);
+    if (!in_range(curve, r) || !in_range(curve, s)) {
         return 0;
     }
     ret = wc_ecc_export_public_raw(key, qx, &qxlen, qy, &qylen);
-    if (ret == 0 && (qxlen != P256_BYTES || qylen != P256_BYTES)) {
+    if (ret == 0 && (qxlen != size || qylen != size)) {
         return ECC_BAD_ARG_E;
     }
     /* u1 = e/s, u2 = r/s mod n; R = u1*G + u2*Q; valid when x(R) mod n = r. */
-    if (ret == 0) ret = hash_scalar(info->pk.eccverify.hash, info->pk.eccverify.hashlen, e);
-    if (ret == 0) ret = caam_result(CAAM_PKHA_ModInv(s, p256_n, P256_BYTES, w));
-    if (ret == 0) ret = caam_result(CAAM_PKHA_ModMul(e, w, p256_n, P256_BYTES, u1));
-    if (ret == 0) ret = caam_result(CAAM_PKHA_ModMul(r, w, p256_n, P256_BYTES, u2));
+    if (ret == 0) ret = hash_scalar(curve, info->pk.eccverify.hash, info->pk.eccverify.hashlen, e);
+    if (ret == 0) ret = caam_result(CAAM_PKHA_ModInv(s, n, size, w));
+    if (ret == 0) ret = caam_result(CAAM_PKHA_ModMul(e, w, n, size, u1));
+    if (ret == 0) ret = caam_result(CAAM_PKHA_ModMul(r, w, n, size, u2));
     if (ret != 0) {
         return ret;
     }
     caam_pkha_point_t q = {qx, qy}, p2 = {p2x, p2y}, sum = {sx, sy};
-    if (CAAM_PKHA_ECC_PointMul(&p256, &q, u2, P256_BYTES, &p2) != kStatus_Success) {
+    if (CAAM_PKHA_ECC_PointMul(&curve->pkha, &q, u2, size, &p2) != kStatus_Success) {
         return 0;
     }
-    static const uint8_t zero[P256_BYTES];
-    if (compare(u1, zero) == 0) {
-        memcpy(sx, p2x, P256_BYTES);
+    static const uint8_t zero[CURVE_MAX_BYTES];
+    if (memcmp(u1, zero, size) == 0) {
+        memcpy(sx, p2x, size);
     } else {
         caam_pkha_point_t p1 = {p1x, p1y};
-        if (multiply_base(u1, p1x, p1y) != 0 ||
-            CAAM_PKHA_ECC_PointAdd(&p256, &p1, &p2, &sum) != kStatus_Success) {
+        if (multiply_base(curve, u1, p1x, p1y) != 0 ||
+            CAAM_PKHA_ECC_PointAdd(&curve->pkha, &p1, &p2, &sum) != kStatus_Success) {
             return 0; /* R at infinity: invalid */
         }
     }
-    ret = caam_result(CAAM_PKHA_ModRed(sx, p256_n, P256_BYTES, v));
+    ret = caam_result(CAAM_PKHA_ModRed(sx, n, size, v));
     if (ret == 0) {
-        *info->pk.eccverify.res = compare(v, r) == 0;
+        *info->pk.eccverify.res = memcmp(v, r, size) == 0;
     }
     return ret;
 }
@@ -532,30 +577,28 @@ static int verify(wc_CryptoInfo *info)
 static int ecdh(wc_CryptoInfo *info)
 {
     ecc_key *private_key = info->pk.ecdh.private_key, *public_key = info->pk.ecdh.public_key;
-    if (private_key->dp == NULL || private_key->dp->id != ECC_SECP256R1 || public_key->dp == NULL ||
-        public_key->dp->id != ECC_SECP256R1) {
+    const curve_t *curve = curve_of_key(private_key);
+    if (curve == NULL || curve != curve_of_key(public_key)) {
         return CRYPTOCB_UNAVAILABLE;
     }
-    if (*info->pk.ecdh.outlen < P256_BYTES) {
+    size_t size = curve->bytes;
+    if (*info->pk.ecdh.outlen < size) {
         return BUFFER_E;
     }
-    uint8_t d[P256_BYTES], qx[P256_BYTES], qy[P256_BYTES], sx[P256_BYTES], sy[P256_BYTES];
-    word32 dlen = sizeof(d), qxlen = sizeof(qx), qylen = sizeof(qy);
-    int ret = wc_ecc_export_private_only(private_key, d, &dlen);
-    if (ret == 0 && dlen != P256_BYTES) {
-        uint8_t copy[P256_BYTES];
-        memcpy(copy, d, dlen);
-        fit(copy, dlen, d);
-    }
+    uint8_t d[CURVE_MAX_BYTES], qx[CURVE_MAX_BYTES], qy[CURVE_MAX_BYTES], sx[CURVE_MAX_BYTES],
+        sy[CURVE_MAX_BYTES];
+    word32 qxlen = sizeof(qx), qylen = sizeof(qy);
+    int ret = private_scalar(curve, private_key, d);
     if (ret == 0) ret = wc_ecc_export_public_raw(public_key, qx, &qxlen, qy, &qylen);
-    if (ret == 0 && (qxlen != P256_BYTES || qylen != P256_BYTES)) ret = ECC_BAD_ARG_E;
+    if (ret == 0 && (qxlen != size || qylen != size)) ret = ECC_BAD_ARG_E;
     if (ret == 0) {
         caam_pkha_point_t q = {qx, qy}, shared = {sx, sy};
-        ret = CAAM_PKHA_ECC_PointMul(&p256, &q, d, P256_BYTES, &shared) == kStatus_Success ? 0 : ECC_BAD_ARG_E;
+        status_t status = CAAM_PKHA_ECC_PointMul(&curve->pkha, &q, d, size, &shared);
+        ret = status == kStatus_Success ? 0 : ECC_BAD_ARG_E;
     }
     if (ret == 0) {
-        memcpy(info->pk.ecdh.out, sx, P256_BYTES);
-        *info->pk.ecdh.outlen = P256_BYTES;
+        memcpy(info->pk.ecdh.out, sx, size);
+        *info->pk.ecdh.outlen = (word32)size;
     }
     wipe(d, sizeof(d));
     wipe(sx, sizeof(sx));

@@ -164,17 +164,30 @@ def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list
     return out
 
 
+# Apps whose profiles are a library's own benchmark program (models/profiles/native.py, one case
+# per row of its table). Their rows add the algorithms the bench does not measure; where the bench
+# measured the same operation, the bench's case stands. Their software profiles are not relabelled
+# as the hw path: the accelerator takes modes (GCM, CCM, 3DES, ...) the accelerator models do not
+# price yet.
+NATIVE_APPS = ("wolfbench",)
+
+
 def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:
     """Every case of the matrix: the profiled ones, plus the hw path of boards with an accelerator
     (from the hw profile when it exists, else from the sw profile, whose library code is what
     the hw build runs for everything the accelerator does not do)."""
     cases: dict[tuple, Case] = {}
     for profile in profiles:
-        for case in cases_from_profile(profile):
-            cases[case.key] = case
+        if profile["app"] not in NATIVE_APPS:
+            for case in cases_from_profile(profile):
+                cases[case.key] = case
+    for profile in profiles:
+        if profile["app"] in NATIVE_APPS:
+            for case in cases_from_profile(profile):
+                cases.setdefault(case.key, case)
     for profile in profiles:
         board = boards.BOARDS[profile["board"]]
-        if profile["path"] != "sw" or board.accelerator is None:
+        if profile["path"] != "sw" or board.accelerator is None or profile["app"] in NATIVE_APPS:
             continue
         for case in cases_from_profile(profile, path="hw"):
             cases.setdefault(case.key, case)

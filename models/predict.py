@@ -18,6 +18,11 @@ Where the figure comes from, in order:
      same size is profiled too, as the model prices -O0 code with it (models/matrix.py);
   4. without Renode: an estimate from the 1 KiB profile scaled by the blocks hashed or
      encrypted, said as such.
+
+The rows of wolfCrypt's own benchmark program that the bench does not run (PROGRAM_ALGORITHMS:
+MD5, SHA-224/384, HMACs, AES-CTR/GCM/CCM, GMAC, CMAC, 3DES, ChaCha20, Poly1305,
+ChaCha20-Poly1305, the DRBG) are answered from its stored profiles (models/profiles/native.py):
+wolfcrypt, software path, 1 KiB per call only.
 """
 from __future__ import annotations
 
@@ -38,6 +43,14 @@ TOP = Path(__file__).resolve().parents[1]
 WORK = TOP / "build" / "predict"
 STORED_BYTES = 1024  # the bench's buffer in the stored profiles
 ALGORITHMS = ("sha1", "sha256", "sha512", "aes-cbc", "aes-cbc-dec")
+# Rows of wolfCrypt's benchmark program the bench does not run: algorithm -> the key sizes its
+# profile has (empty: no key).
+PROGRAM_ALGORITHMS = {
+    "md5": (), "sha224": (), "sha384": (), "hmac-md5": (), "hmac-sha1": (), "hmac-sha224": (),
+    "hmac-sha256": (), "hmac-sha384": (), "hmac-sha512": (), "aes-ctr": (128, 192, 256),
+    "aes-gcm": (128, 192, 256), "aes-gcm-dec": (128, 192, 256), "aes-ccm": (128,),
+    "aes-ccm-dec": (128,), "gmac": (), "cmac": (128, 256), "3des": (), "chacha20": (),
+    "poly1305": (), "chacha20-poly1305": (), "rng": ()}
 # P-256 operations: one size, so only the stored profiles answer (no --bytes).
 OPERATIONS = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify", "ecc-keygen", "ecdhe-agree")
 
@@ -47,7 +60,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--board", required=True, choices=sorted(boards.BOARDS))
     parser.add_argument("--library", required=True, choices=("mbedtls", "wolfcrypt"))
-    parser.add_argument("--algorithm", required=True, choices=ALGORITHMS + OPERATIONS)
+    parser.add_argument("--algorithm", required=True,
+                        choices=ALGORITHMS + OPERATIONS + tuple(PROGRAM_ALGORITHMS))
     parser.add_argument("--path", required=True, choices=("sw", "hw"))
     parser.add_argument("--bytes", type=int,
                         help="bytes per call (hashes and ciphers; not for P-256 operations)")
@@ -63,6 +77,21 @@ def options(argv: list[str] | None) -> argparse.Namespace:
         if args.key_bits not in (None, 256):
             parser.error(f"--key-bits {args.key_bits}: the profiles have P-256 only")
         args.key_bits, args.bytes = 256, 0
+        if args.core_clock_hz is not None and args.core_clock_hz <= 0:
+            parser.error("--core-clock-hz must be positive")
+        return args
+    if args.algorithm in PROGRAM_ALGORITHMS:
+        sizes = PROGRAM_ALGORITHMS[args.algorithm]
+        if args.library != "wolfcrypt" or args.path != "sw" or args.bytes not in (None,
+                                                                                  STORED_BYTES):
+            parser.error(f"{args.algorithm}: only wolfCrypt's benchmark program has it: "
+                         f"--library wolfcrypt --path sw at {STORED_BYTES} bytes")
+        if args.key_bits is None:
+            args.key_bits = sizes[0] if sizes else 0
+        if args.key_bits not in (sizes or (0,)):
+            parser.error(f"--key-bits {args.key_bits}: {args.algorithm} has "
+                         f"{', '.join(map(str, sizes)) or 'no key size'}")
+        args.bytes = STORED_BYTES
         if args.core_clock_hz is not None and args.core_clock_hz <= 0:
             parser.error("--core-clock-hz must be positive")
         return args
@@ -175,7 +204,8 @@ def predict(args: argparse.Namespace) -> int:
     scale = 1.0
     case = find(outcome.cases, args, args.bytes)
     if case is not None:
-        stored_file = store.file_of(args.board, args.library, args.path, args.opt, "bench")
+        point["app"] = case.app
+        stored_file = store.file_of(args.board, args.library, args.path, args.opt, case.app)
         source = f"stored profile {stored_file.relative_to(TOP)}"
     elif stored.model != "core" and not stored.calls:
         case = replace(stored, buffer_bytes=args.bytes)
@@ -198,7 +228,7 @@ def predict(args: argparse.Namespace) -> int:
             source = (f"ESTIMATE: no profile at {args.bytes} B and Renode not found to make one "
                       f"(`make deps` installs it): the {STORED_BYTES} B profile scaled by "
                       f"blocks ({scale:.4g}x)")
-    rows = whatif.recost(point, {(args.board, args.library, args.path, args.opt, "bench"):
+    rows = whatif.recost(point, {(args.board, args.library, args.path, args.opt, point["app"]):
                                  [case]}, values)
     row = next(r for r in rows if r["algorithm"] == args.algorithm
                and r["key_bits"] == args.key_bits)

@@ -16,7 +16,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 
-from models import boards  # noqa: E402
+from models import boards, native_report  # noqa: E402
 from models.accelerators import ACCELERATORS  # noqa: E402
 from models.accelerators.atecc508a import command_of  # noqa: E402
 from models.accelerators.base import blocks  # noqa: E402
@@ -339,6 +339,7 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
                 "samd21-ecc256-keygen-atecc.", ""]
         out += _table(["board", "library", "opt", "phase", "sw [ms]", "hw [ms]", "hw CPU side [ms]",
                        "hw accelerator [ms]", "model", "recorded calls"], hw_rows)
+    out += native_report.section(outcome)
     out += ["## Throughput vs buffer size (sw vs hw)", ""]
     for board in ("rt1060", "rt1170"):
         out += [f"![{board}](throughput-{board}.png)", ""]

@@ -28,6 +28,9 @@ trace, replayed through the M7 issue rules (m7_schedule.py), gives each region i
 schedule (region["schedule"]: issue cycles, taken branches), which the M7 model prices those
 regions with. The traced run must execute the same instructions per region as the counted one.
 
+`--app wolfbench` profiles wolfCrypt's own benchmark program instead (software path): one region
+per row of its table, from its profiling images (models/profiles/native.py).
+
 Output: models/profiles/data/<board>/<library>-<path>-<opt>-<app>.json (see store.py).
 """
 from __future__ import annotations
@@ -46,7 +49,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from models import boards
-from models.profiles import m7_schedule, opcodes, store
+from models.profiles import m7_schedule, native, opcodes, store
 
 TOP = Path(__file__).resolve().parents[2]
 UARTS = {"rt1060": "sysbus.lpuart1", "rt1170": "sysbus.lpuart1", "samd21": "sysbus.sercom3",
@@ -69,6 +72,8 @@ if not ({skip}):
 # (cryptoauthlib lib/calib/calib_command.h: _reserved, txsize, opcode, ...).
 OPCODE_DETAIL = "':' + str(machine.SystemBus.ReadByte(self.GetRegisterUnsafe(0).RawValue + 2))"
 BOUNDARY = "cycles_now"
+# The boundary function of each app (the benchmark program's clock, native.py).
+BOUNDARIES = {native.APP: native.BOUNDARY}
 WAIT_ENTER, WAIT_EXIT = "wait-enter", "wait-exit"
 
 # Accelerator entry points counted per region, keyed by the callee or, for cryptoauthlib's one
@@ -212,7 +217,8 @@ def return_addresses(elf: Path, begin: int, end: int) -> list[int]:
 
 
 def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = "sw",
-                 trace: Path | None = None) -> tuple[Path, list[str], list[opcodes.ExactCounter]]:
+                 trace: Path | None = None,
+                 app: str = "bench") -> tuple[Path, list[str], list[opcodes.ExactCounter]]:
     """The .resc for one profiled run; returns it with the counter names and exact counters.
     `trace`: write an execution trace (one PC per line) there instead of counting."""
     exact = opcodes.exact_counters(elf) if counting else []
@@ -233,7 +239,9 @@ def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = 
         table = functions(elf)
         waits = [(b, e) for b, e, name in table if name in WAIT_FUNCTIONS]
         skip = " or ".join(f"({b} <= lr and lr < {e})" for b, e in waits) or "False"
-        hooks = [(BOUNDARY, symbol_address(elf, BOUNDARY), skip, "''")]
+        boundary = BOUNDARIES.get(app, BOUNDARY)
+        detail = native.RESET_DETAIL if app == native.APP else "''"
+        hooks = [(BOUNDARY, symbol_address(elf, boundary), skip, detail)]
         if path == "hw":
             present = {name: b for b, _, name in table}
             entries = ACCELERATOR_ENTRIES.get(board, {})
@@ -311,7 +319,9 @@ def run_renode(renode: str, script: Path, uart: Path, timeout: float,
                 os.killpg(process.pid, 9)
 
 
-def image_dir(reference: bool) -> Path:
+def image_dir(reference: bool, app: str = "bench") -> Path:
+    if app == native.APP:
+        return native.IMAGES
     return TOP / "build" / ("fw-reference" if reference else "fw")
 
 
@@ -322,9 +332,10 @@ def run_name(board: str, library: str, path: str, opt: str, app: str, reference:
 def collect_one(renode: str, board: str, library: str, path: str, opt: str, app: str,
                 reference: bool, timeout: float) -> Path:
     image = f"{library}-{path}-{opt}"
-    elf = image_dir(reference) / board / image / f"{app}.elf"
+    elf = image_dir(reference, app) / board / image / f"{app}.elf"
     if not elf.exists():
-        raise FileNotFoundError(f"{elf} does not exist; run `make firmware` first")
+        make = ("make -C firmware wolfbench-profile" if app == native.APP else "make firmware")
+        raise FileNotFoundError(f"{elf} does not exist; run `{make}` first")
     work = (TOP / "build" / "profiles" / board / ("reference" if reference else "")
             / f"{image}-{app}")
     profile = profile_image(renode, elf, board, library, path, opt, app, work, timeout)
@@ -344,12 +355,22 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
     work.mkdir(parents=True, exist_ok=True)
     for stale in ("uart.txt", "snapshots.txt"):
         (work / stale).unlink(missing_ok=True)
-    script, names, exact = write_script(elf, board, work, counting=True, path=path)
+    script, names, exact = write_script(elf, board, work, counting=True, path=path,
+                                        app=app)
     lines, seconds = run_renode(renode, script, work / "uart.txt", timeout)
-    results = [json.loads(line[len("@result "):]) for line in lines if line.startswith("@result ")]
     events = parse_events((work / "snapshots.txt").read_text(), functions(elf))
-    entries = ACCELERATOR_ENTRIES.get(board, {}) if path == "hw" else {}
-    split = split_regions(events, entries)
+    starts: list[int] | None = None
+    if app == native.APP:
+        results = native.results(lines, boards.BOARDS[board].clock_hz)
+        hits = [event for event in events if event.tag == BOUNDARY]
+        starts = native.region_starts([hit.detail for hit in hits])
+        split = [{"raw": _delta(hits[i].counters, hits[i + 1].counters), "waited": 0,
+                  "calls": {}} for i in starts]
+    else:
+        results = [json.loads(line[len("@result "):]) for line in lines
+                   if line.startswith("@result ")]
+        entries = ACCELERATOR_ENTRIES.get(board, {}) if path == "hw" else {}
+        split = split_regions(events, entries)
     if len(split) != len(results):
         raise RuntimeError(f"{work}: {len(split)} measured regions for {len(results)} results "
                            "(expected one per result)")
@@ -358,12 +379,15 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
         raw = {name: float(v) for name, v in zip(names, part["raw"])}
         region = {"result": result, "classes": opcodes.class_counts(raw, exact),
                   "instructions": sum(raw.values())}
+        if app == native.APP:
+            # Software path: Renode's counter reads one cycle per instruction, exactly.
+            result["cycles"] = region["instructions"]
         if path == "hw":
             region["calls"] = part["calls"]
             region["waited_instructions"] = float(part["waited"])
         regions.append(region)
     if scheduled(board, opt):
-        attach_schedule(renode, elf, board, path, work, regions, timeout)
+        attach_schedule(renode, elf, board, path, work, regions, timeout, app, starts)
     profile = store.make_profile(board=board, library=library, path=path, opt=opt, app=app,
                                  elf=elf, regions=regions, host_seconds=seconds,
                                  exact_counters=len(exact))
@@ -389,21 +413,27 @@ TRACE_TOLERANCE_SHARE = 0.005
 
 
 def attach_schedule(renode: str, elf: Path, board: str, path: str, work: Path,
-                    regions: list[dict[str, Any]], timeout: float) -> None:
-    """Runs the image again with the execution tracer and stores each region's issue schedule."""
+                    regions: list[dict[str, Any]], timeout: float, app: str = "bench",
+                    starts: list[int] | None = None) -> None:
+    """Runs the image again with the execution tracer and stores each region's issue schedule.
+    `starts`: the regions are the intervals after these boundary hits (by index), not pairs."""
     shown = work.relative_to(TOP / "build") if work.is_relative_to(TOP / "build") else work
     print(f"  tracing {shown} for its issue schedule "
           f"({sum(r['instructions'] for r in regions) / 1e6:.1f} M instructions) ...", flush=True)
     trace = work / "trace.txt"
     (work / "uart.txt").unlink(missing_ok=True)
     trace.unlink(missing_ok=True)
-    script, _, _ = write_script(elf, board, work, counting=False, path=path, trace=trace)
-    boundary = symbol_address(elf, BOUNDARY)
+    script, _, _ = write_script(elf, board, work, counting=False, path=path, trace=trace, app=app)
+    boundary = symbol_address(elf, BOUNDARIES.get(app, BOUNDARY))
     progress = TraceProgress(trace, boundary)
+    hits = 2 * len(regions) if starts is None else starts[-1] + 2 if starts else 0
     run_renode(renode, script, work / "uart.txt", timeout,
-               written=lambda: progress.count() >= 2 * len(regions))
+               written=lambda: progress.count() >= hits)
     schedules = m7_schedule.schedule_regions(m7_schedule.trace_pcs(trace),
-                                             m7_schedule.listing(elf), boundary)
+                                             m7_schedule.listing(elf), boundary,
+                                             pairs=starts is None)
+    if starts is not None:
+        schedules = [schedules[i] for i in starts if i < len(schedules)]
     trace.unlink()
     if len(schedules) != len(regions):
         raise RuntimeError(f"{work}: the traced run has {len(schedules)} regions, the counted run "
@@ -469,8 +499,11 @@ def matrix(args: argparse.Namespace) -> list[tuple[str, str, str, str, str, bool
                 for path in ([args.path] if args.path else ["sw", "hw"]):
                     for opt in ([args.opt] if args.opt else ["none", "high-speed"]):
                         for app in ([args.app] if args.app else list(APPS)):
-                            elf = (image_dir(reference) / board / f"{library}-{path}-{opt}"
-                                   / f"{app}.elf")
+                            if app == native.APP and (reference or library != "wolfcrypt"
+                                                      or path != "sw"):
+                                continue  # the program's software path only, for now
+                            elf = (image_dir(reference, app) / board
+                                   / f"{library}-{path}-{opt}" / f"{app}.elf")
                             if elf.exists():
                                 jobs.append((board, library, path, opt, app, reference))
     return jobs
@@ -482,7 +515,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--library", choices=("mbedtls", "wolfcrypt"))
     parser.add_argument("--path", choices=("sw", "hw"))
     parser.add_argument("--opt", choices=("none", "high-speed"))
-    parser.add_argument("--app", choices=APPS)
+    parser.add_argument("--app", choices=APPS + (native.APP,),
+                        help=f"default: {', '.join(APPS)}; {native.APP}: wolfCrypt's own "
+                             "benchmark program (make -C firmware wolfbench-profile)")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=900)
     parser.add_argument("--overhead", action="store_true",
@@ -497,6 +532,11 @@ def main(argv: list[str] | None = None) -> int:
                          args.app or "bench", args.timeout)
         return 0
     jobs = matrix(args)
+    if not jobs and args.app == native.APP:
+        print(f"collect: error: no {native.APP} profiling images (wolfcrypt, software path) "
+              f"under {native.IMAGES.relative_to(TOP)} for these filters; run "
+              "`make -C firmware wolfbench-profile`", file=sys.stderr)
+        return 1
     if not jobs:
         print("collect: error: no firmware images found under build/fw; run `make firmware`",
               file=sys.stderr)

@@ -203,12 +203,13 @@ class Schedule:
 
 
 def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
-                     boundary: int) -> list[dict[str, float]]:
+                     boundary: int, pairs: bool = True) -> list[dict[str, float]]:
     """Per measured region of a PC stream: issue cycles, instructions (of which IT
     instructions, which Renode's opcode counters do not see), taken branches and skipped PCs
     (not in the listing).
-    Regions run between pairs of entries to `boundary` (cycles_now, as in collect.py); the
-    boundary instruction itself is not counted, as the opcode counters' snapshots do not."""
+    Regions run between pairs of entries to `boundary` (cycles_now, as in collect.py), or with
+    pairs=False from every entry to the next; the boundary instruction itself is not counted,
+    as the opcode counters' snapshots do not."""
     regions: list[dict[str, float]] = []
     current: dict[str, float] | None = None
     schedule = Schedule()
@@ -216,14 +217,17 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
     previous: tuple[int, Instruction] | None = None
     for pc in pcs:
         if pc == boundary:
-            if current is None:
+            if current is not None:
+                current["issue_cycles"] = schedule.cycle + 1 - start
+                regions.append(current)
+                opens = not pairs
+            else:
+                opens = True
+            current = None
+            if opens:
                 current = {"issue_cycles": 0, "instructions": 0, "taken_branches": 0,
                            "it_instructions": 0, "skipped": 0}
                 start = schedule.cycle + 1
-            else:
-                current["issue_cycles"] = schedule.cycle + 1 - start
-                regions.append(current)
-                current = None
             previous = None
             continue
         if current is None:

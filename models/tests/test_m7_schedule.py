@@ -79,3 +79,13 @@ def test_trace_progress_counts_boundaries_across_partial_writes(tmp_path):
     with open(trace, "a") as stream:
         stream.write("0\n0x2C04\n0x2C0\n")
     assert progress.count() == 3                    # 0x2C04 is another address
+
+
+def test_without_pairs_every_boundary_hit_opens_the_next_region():
+    # wolfCrypt's benchmark program: start, check, finish hits per row (models/profiles/native.py).
+    table = {0x200: decode("add.w", "r0, r1, r2", 4), 0x300: decode("add.w", "r3, r4, r5", 4)}
+    pcs = [BOUNDARY, 0x200, BOUNDARY, 0x300, 0x300, BOUNDARY]
+    first, second = schedule_regions(pcs, table, BOUNDARY, pairs=False)
+    assert (first["instructions"], second["instructions"]) == (1, 2)
+    (paired,) = schedule_regions(pcs, table, BOUNDARY)
+    assert paired["instructions"] == 1

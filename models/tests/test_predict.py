@@ -86,6 +86,9 @@ def test_a_slower_core_clock_keeps_cycles_and_lowers_throughput(run):
     (("--algorithm", "sha1", "--path", "sw"), "--bytes is required"),
     (("--algorithm", "ecdsa-sign", "--path", "sw", "--bytes", "64"), "does not apply"),
     (("--algorithm", "ecdsa-sign", "--path", "sw", "--key-bits", "384"), "P-256 only"),
+    (("--algorithm", "aes-gcm", "--path", "sw"), "only wolfCrypt's benchmark program"),
+    (("--library", "wolfcrypt", "--algorithm", "aes-ccm", "--path", "sw", "--key-bits", "256"),
+     "has 128"),
 ])
 def test_bad_input_is_one_clear_line(run, capsys, argv, message):
     with pytest.raises(SystemExit) as stop:
@@ -134,3 +137,17 @@ def test_an_operation_no_profile_has_names_the_boards_that_have_it(run, capsys):
     code = predict.main([*BASE, "--algorithm", "ecdhe-agree", "--path", "sw"])
     assert code == 1
     assert "profiled on: samd21" in capsys.readouterr().err
+
+
+def test_a_row_of_wolfcrypts_own_program_is_the_reports_prediction(run, outcome):
+    if not store.load("stm32f407", "wolfcrypt", "sw", "high-speed", "wolfbench"):
+        pytest.skip("no stored profile of wolfCrypt's benchmark program on the stm32f407")
+    code, text = run("--board", "stm32f407", "--library", "wolfcrypt", "--algorithm", "aes-gcm",
+                     "--path", "sw")
+    assert code == 0
+    assert "wolfcrypt-sw-high-speed-wolfbench.json" in text
+    row = next(r for r in pipeline.prediction_rows(outcome)
+               if (r["board"], r["library"], r["algorithm"], r["key_bits"], r["path"], r["opt"],
+                   r["metric"]) == ("stm32f407", "wolfcrypt", "aes-gcm", 128, "sw", "high-speed",
+                                    "throughput"))
+    assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)

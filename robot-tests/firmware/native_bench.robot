@@ -114,11 +114,13 @@ Should Run mbedtls Benchmark In Full On stm32f407
 
 *** Keywords ***
 Run Benchmark Program
-    [Documentation]    Runs ${elf} to its @exit 0 with the console in a file; returns the file.
+    [Documentation]    Runs ${elf} to its @exit 0 with the console in a file; returns the file
+    ...                (named after the run, so that a short and a full run never share one).
     [Arguments]    ${board}    ${elf}    ${name}    ${last_line}    ${virtual_seconds}    ${path}=sw
+    ...            ${run}=${EMPTY}
     File Should Exist    ${elf}    msg=${elf} is missing: run `make firmware` first
     Create Directory    ${ROOT}/build/robot
-    ${log}=    Set Variable    ${ROOT}/build/robot/${name}-${board}-${path}.uart.txt
+    ${log}=    Set Variable    ${ROOT}/build/robot/${name}${run}-${board}-${path}.uart.txt
     Remove File    ${log}
     Execute Command    $bin=@${elf}
     Execute Script    ${SCRIPTS}/${board}.resc
@@ -160,8 +162,11 @@ mbedtls Benchmark Should Report Every Algorithm
     # The full run: about 60 simulated seconds of alarms, plus RSA-2048/4096 key generation, which
     # on the stm32f407 (16 MHz) alone takes more than 600 simulated seconds.
     ${virtual}=    Set Variable If    '${run}' == 'short'    ${TIMEOUT}[${board}]    3600
+    # The short run's log is mbedbench-short-<board>-<path>.uart.txt, the full one's
+    # mbedbench-<board>-<path>.uart.txt.
+    ${suffix}=    Set Variable If    '${run}' == 'short'    -short    ${EMPTY}
     ${log}=    Run Benchmark Program    ${board}
     ...    ${ROOT}/build/${images}/${board}/mbedtls-${path}-high-speed/mbedbench.elf
-    ...    mbedbench    @done mbedbench status=0    ${virtual}    ${path}
+    ...    mbedbench    @done mbedbench status=0    ${virtual}    ${path}    ${suffix}
     mbedtls Table Should Report Every Algorithm    ${log}    ${run}
     RETURN    ${log}

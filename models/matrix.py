@@ -165,11 +165,11 @@ def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list
 
 
 # Apps whose profiles are a library's own benchmark program (models/profiles/native.py, one case
-# per row of its table). Their rows add the algorithms the bench does not measure; where the bench
-# measured the same operation, the bench's case stands. Their software profiles are not relabelled
-# as the hw path: the accelerator takes modes (GCM, CCM, 3DES, ...) the accelerator models do not
-# price yet.
-NATIVE_APPS = ("wolfbench",)
+# per row of its table), and that library. Their rows add the algorithms the bench and the ecdsa
+# app do not measure; where those measured the same operation, their case stands. Their software
+# profiles are not relabelled as the hw path: the accelerator takes modes (GCM, CCM, 3DES, RSA,
+# ...) the accelerator models do not price yet.
+NATIVE_APPS = {"wolfbench": "wolfcrypt", "wolfbench-pk": "wolfcrypt"}
 
 
 def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:

@@ -1,12 +1,14 @@
-"""The report's per-board table of a library's own benchmark program, in the shape of the
+"""The report's per-board tables of a library's own benchmark program, in the shape of the
 published ones: each row of wolfCrypt's program (models/profiles/native.py) with its predicted
-KiB/s and cycles/byte at both optimisation levels, software path.
+figures at both optimisation levels, software path: KiB/s and cycles/byte for the symmetric rows,
+milliseconds and operations per second for the public-key rows.
 
 Every figure is predicted by the calibrated core model from the program's own profile of the row
 (the fit of reports/predictions.csv); the band is the core model's leave-one-out spread on
-published figures (models/answer.py). For the operations the bench measures too (SHA-1/256/512,
-AES-CBC), predictions.csv keeps the bench's case (models/matrix.py NATIVE_APPS); the table shows
-the program's, which calls the library differently (its own buffers, key setup, streaming).
+published figures (models/answer.py). For the operations the bench or the ecdsa app measures too
+(SHA-1/256/512, AES-CBC, P-256 key generation, signature and verification), predictions.csv keeps
+their case (models/matrix.py NATIVE_APPS); the table shows the program's, which calls the library
+differently (its own buffers, key setup, streaming, keys).
 """
 from __future__ import annotations
 
@@ -17,6 +19,10 @@ from models.matrix import NATIVE_APPS, Case, cases_from_profile, cycles_per_call
 from models.pipeline import Outcome
 
 OPTS = ("none", "high-speed")
+LIBRARY_TITLES = {"wolfcrypt": "wolfCrypt", "mbedtls": "mbedtls"}
+# Columns of each kind of row, per optimisation level: (heading, metric).
+SYMMETRIC = (("KiB/s", "throughput"), ("cycles/byte", "cycles_per_byte"))
+PUBLIC_KEY = (("ms", "time"), ("ops/s", "operations"))
 
 
 def native_cases(outcome: Outcome, board: str, app: str) -> tuple[list[tuple[str, str, int]],
@@ -27,7 +33,7 @@ def native_cases(outcome: Outcome, board: str, app: str) -> tuple[list[tuple[str
     profiles = [p for p in outcome.profiles
                 if p["board"] == board and p["app"] == app and p["path"] == "sw"]
     rows: dict[tuple[str, int], str] = {}
-    for profile in profiles:
+    for profile in sorted(profiles, key=lambda p: p["opt"] != "high-speed"):
         for region in profile["regions"]:
             result = region["result"]
             rows.setdefault((result["algorithm"], int(result["key_bits"])), result["row"])
@@ -38,45 +44,67 @@ def native_cases(outcome: Outcome, board: str, app: str) -> tuple[list[tuple[str
             {(case.algorithm, case.key_bits, case.opt): case for case in cases})
 
 
-def section(outcome: Outcome) -> list[str]:
+def figure(metric: str, case: Case, cycles: float) -> str:
+    if metric == "operations":
+        return f"{boards.BOARDS[case.board].clock_hz / cycles:,.2f}"
+    value = fit.value_in(metric, case, cycles)
+    return f"{value:,.1f}" if metric != "time" else f"{value:,.2f}"
+
+
+def table(outcome: Outcome, board: str, app: str) -> list[str]:
+    """The Markdown table of one app's rows on one board ([] without a profile)."""
+    rows, cases = native_cases(outcome, board, app)
+    if not rows:
+        return []
     values = outcome.validation.full.values
+    public_key = all(cases[key].buffer_bytes == 0 for key in cases)
+    columns = PUBLIC_KEY if public_key else SYMMETRIC
+    out = ["| " + ("operation" if public_key else "algorithm") + " | "
+           + " | ".join(f"{opt} {heading}" for opt in OPTS for heading, _ in columns) + " |",
+           "|---" * (1 + len(OPTS) * len(columns)) + "|"]
+    sampled = False
+    for row, algorithm, key_bits in rows:
+        cells = [row]
+        for opt in OPTS:
+            case = cases.get((algorithm, key_bits, opt))
+            if case is None:
+                cells += [""] * len(columns)
+                continue
+            cycles = cycles_per_call(case, values)
+            cells += [figure(metric, case, cycles) for _, metric in columns]
+            sampled = sampled or bool(case.schedule and "sampled" in case.schedule)
+        out.append("| " + " | ".join(cells) + " |")
+    if sampled:
+        out += ["", "The Cortex-M7's -O3 public-key rows are priced with an issue schedule "
+                "sampled from a window of each region (models/profiles/sampled_schedule.py)."]
+    return out + [""]
+
+
+def section(outcome: Outcome) -> list[str]:
     band = band_pct(outcome, "core")
     out: list[str] = []
-    for app in NATIVE_APPS:
-        for board in boards.BOARDS:
-            rows, cases = native_cases(outcome, board, app)
-            if not rows:
-                continue
-            info = boards.BOARDS[board]
-            table = []
-            for row, algorithm, key_bits in rows:
-                cells: list[str] = [row]
-                for opt in OPTS:
-                    case = cases.get((algorithm, key_bits, opt))
-                    if case is None:
-                        cells += ["", ""]
-                        continue
-                    cycles = cycles_per_call(case, values)
-                    cells += [f"{fit.value_in('throughput', case, cycles):,.1f}",
-                              f"{fit.value_in('cycles_per_byte', case, cycles):.1f}"]
-                table.append(cells)
-            out += [f"### {info.title}: wolfCrypt's benchmark program, software, predicted", "",
-                    f"{info.clock_hz / 1e6:g} MHz, 1 KiB per call. Band: ±{band:.0f} % (the core "
-                    "model's leave-one-out median on published figures)." if band is not None
-                    else f"{info.clock_hz / 1e6:g} MHz, 1 KiB per call.", "",
-                    "| algorithm | none KiB/s | none cycles/byte | high-speed KiB/s | "
-                    "high-speed cycles/byte |", "|---|---|---|---|---|"]
-            out += ["| " + " | ".join(cells) + " |" for cells in table]
-            out.append("")
+    for board, info in boards.BOARDS.items():
+        tables = [(app, table(outcome, board, app)) for app in NATIVE_APPS]
+        tables = [(app, rows) for app, rows in tables if rows]
+        if not tables:
+            continue
+        library = LIBRARY_TITLES[NATIVE_APPS[tables[0][0]]]
+        out += [f"### {info.title}: {library}'s benchmark program, software, predicted", "",
+                f"{info.clock_hz / 1e6:g} MHz; symmetric rows 1 KiB per call. "
+                + (f"Band: ±{band:.0f} % (the core model's leave-one-out median on published "
+                   "figures)." if band is not None else ""), ""]
+        for _, rows in tables:
+            out += rows
     if not out:
         return []
     return ["## The libraries' own benchmark programs (predicted)", "",
             "wolfCrypt's wolfcrypt/benchmark/benchmark.c, unmodified, profiled row by row "
-            "(`make -C firmware wolfbench-profile`, `python -m models collect --app wolfbench`: "
-            "each row's loop once, 25 KiB) and priced by the calibrated core model: predicted "
-            "hardware figures, not Renode's simulated ones. Software path only: the accelerator "
-            "models do not yet price the modes the program adds (GCM, CCM, CTR, 3DES, CMAC, "
-            "SHA-384/512 on the CAAM), and its public-key rows are not profiled yet (their "
-            "regions are too long to trace for the Cortex-M7's issue schedule). Every row is "
-            "priced from the program's own profile; for the operations the bench measures too "
-            "(SHA-1/256/512, AES-CBC) predictions.csv keeps the bench's case.", ""] + out
+            "(`make -C firmware wolfbench-profile`, `python -m models collect --app wolfbench` "
+            "and `--app wolfbench-pk`: each row's loop once, 25 KiB or two operations) and priced "
+            "by the calibrated core model: predicted hardware figures, not Renode's simulated "
+            "ones. Software path only: the accelerator models do not yet price the modes the "
+            "program adds (GCM, CCM, CTR, 3DES, CMAC, SHA-384/512 and RSA on the CAAM). Every row "
+            "is priced from the program's own profile; for the operations the bench or the "
+            "ecdsa app measures too (SHA-1/256/512, AES-CBC, P-256 ECDSA) predictions.csv keeps "
+            "their case. Public-key rows that a board does not show were not profiled there "
+            "(see README: the STM32F407's take about 11 G instructions).", ""] + out

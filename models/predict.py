@@ -4,8 +4,9 @@
         --bytes 64 [--opt high-speed] [--key-bits 128] [--core-clock-hz 800e6]
     python -m models predict --board samd21 --library mbedtls --algorithm ecdsa-sign --path hw
 
-Prints the predicted cycles/byte and KiB/s (for a P-256 operation: cycles and milliseconds per
-operation, from the stored profile of the ecdsa app or the bench's ECC part) (the calibrated models, as `make report`), the band
+Prints the predicted cycles/byte and KiB/s (for a public-key operation: cycles and milliseconds
+per operation, from the stored profile of the ecdsa app, the bench's ECC part or wolfCrypt's
+benchmark program) (the calibrated models, as `make report`), the band
 (the model's leave-one-out error on published figures, models/answer.py) and what the figure
 rests on: the profile and the parameters.
 
@@ -22,7 +23,8 @@ Where the figure comes from, in order:
 The rows of wolfCrypt's own benchmark program that the bench does not run (PROGRAM_ALGORITHMS:
 MD5, SHA-224/384, HMACs, AES-CTR/GCM/CCM, GMAC, CMAC, 3DES, ChaCha20, Poly1305,
 ChaCha20-Poly1305, the DRBG) are answered from its stored profiles (models/profiles/native.py):
-wolfcrypt, software path, 1 KiB per call only.
+wolfcrypt, software path, 1 KiB per call only. So are its public-key rows beyond P-256 (RSA-2048
+public and private, DH-2048 key generation and agreement, the P-384 operations: --key-bits).
 """
 from __future__ import annotations
 
@@ -51,8 +53,12 @@ PROGRAM_ALGORITHMS = {
     "aes-gcm": (128, 192, 256), "aes-gcm-dec": (128, 192, 256), "aes-ccm": (128,),
     "aes-ccm-dec": (128,), "gmac": (), "cmac": (128, 256), "3des": (), "chacha20": (),
     "poly1305": (), "chacha20-poly1305": (), "rng": ()}
-# P-256 operations: one size, so only the stored profiles answer (no --bytes).
-OPERATIONS = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify", "ecc-keygen", "ecdhe-agree")
+# Public-key operations: stored profiles answer (no --bytes); the key sizes they have (the first
+# is the default). P-384, RSA and DH: wolfCrypt's benchmark program, software path.
+ECC_OPERATIONS = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify", "ecc-keygen", "ecdhe-agree")
+OPERATIONS = {**{name: (256, 384) for name in ECC_OPERATIONS},
+              **{name: (2048,) for name in ("rsa-public", "rsa-private", "dh-keygen",
+                                            "dh-agree")}}
 
 
 def options(argv: list[str] | None) -> argparse.Namespace:
@@ -61,22 +67,28 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--board", required=True, choices=sorted(boards.BOARDS))
     parser.add_argument("--library", required=True, choices=("mbedtls", "wolfcrypt"))
     parser.add_argument("--algorithm", required=True,
-                        choices=ALGORITHMS + OPERATIONS + tuple(PROGRAM_ALGORITHMS))
+                        choices=ALGORITHMS + tuple(OPERATIONS) + tuple(PROGRAM_ALGORITHMS))
     parser.add_argument("--path", required=True, choices=("sw", "hw"))
     parser.add_argument("--bytes", type=int,
-                        help="bytes per call (hashes and ciphers; not for P-256 operations)")
+                        help="bytes per call (hashes and ciphers; not for public-key operations)")
     parser.add_argument("--opt", default="high-speed", choices=("none", "high-speed"))
-    parser.add_argument("--key-bits", type=int, help="AES key size (default 128)")
+    parser.add_argument("--key-bits", type=int,
+                        help="AES key size (default 128), curve size (256, 384) or RSA/DH size "
+                             "(2048)")
     parser.add_argument("--core-clock-hz", type=float,
                         help="another core clock (default: the board's); core cycles stay, "
                              "time and the accelerator's cost in core cycles change")
     args = parser.parse_args(argv)
     if args.algorithm in OPERATIONS:
+        sizes = OPERATIONS[args.algorithm]
         if args.bytes is not None:
-            parser.error(f"--bytes does not apply to {args.algorithm} (one P-256 operation)")
-        if args.key_bits not in (None, 256):
-            parser.error(f"--key-bits {args.key_bits}: the profiles have P-256 only")
-        args.key_bits, args.bytes = 256, 0
+            parser.error(f"--bytes does not apply to {args.algorithm} (one operation)")
+        if args.key_bits is None:
+            args.key_bits = sizes[0]
+        if args.key_bits not in sizes:
+            parser.error(f"--key-bits {args.key_bits}: the profiles have {args.algorithm} at "
+                         f"{' and '.join(map(str, sizes))} bits")
+        args.bytes = 0
         if args.core_clock_hz is not None and args.core_clock_hz <= 0:
             parser.error("--core-clock-hz must be positive")
         return args
@@ -160,25 +172,29 @@ def parameters_of(model: str, board: str, values: dict[str, float],
 
 
 def predict_operation(args: argparse.Namespace, outcome: pipeline.Outcome) -> int:
-    """A P-256 operation: its stored profile priced at the (possibly changed) core clock."""
+    """A public-key operation: its stored profile priced at the (possibly changed) core
+    clock."""
     values = outcome.validation.full.values
     case = find(outcome.cases, args, 0)
     if case is None:
-        have = sorted({c.board for c in outcome.cases if c.algorithm == args.algorithm})
-        print(f"predict: error: no stored profile has {args.algorithm} on {args.board} "
-              f"{args.library} {args.path} {args.opt} (profiled on: {', '.join(have) or 'none'})",
-              file=sys.stderr)
+        have = sorted({f"{c.board} {c.library} {c.path}" for c in outcome.cases
+                       if c.algorithm == args.algorithm and c.key_bits == args.key_bits})
+        print(f"predict: error: no stored profile has {args.algorithm} {args.key_bits} on "
+              f"{args.board} {args.library} {args.path} {args.opt} (profiled: "
+              f"{', '.join(have) or 'nowhere'})", file=sys.stderr)
         return 1
     point = point_of(args) | {"app": case.app}
     rows = whatif.recost(point, {(args.board, args.library, args.path, args.opt, case.app):
                                  [case]}, values)
-    row = next(r for r in rows if r["algorithm"] == args.algorithm)
+    row = next(r for r in rows if r["algorithm"] == args.algorithm
+               and r["key_bits"] == args.key_bits)
     cycles, clock = float(row["cycles_per_call"]), float(row["clock_hz"])
     band = answer.band_pct(outcome, case.model)
     band_text = f"±{band:.1f} % (leave-one-out error of the {case.model} model)" \
         if band is not None else "no band: no published figure tests this model"
     stored_file = store.file_of(args.board, args.library, args.path, args.opt, case.app)
-    print(f"predict: {args.board} {args.library} {args.algorithm} P-256 {args.path} {args.opt}, "
+    key = f"P-{args.key_bits}" if args.algorithm in ECC_OPERATIONS else f"{args.key_bits}-bit"
+    print(f"predict: {args.board} {args.library} {args.algorithm} {key} {args.path} {args.opt}, "
           f"core clock {clock / 1e6:g} MHz")
     print(f"  predicted   {cycles:,.0f} cycles, {cycles / clock * 1e3:.3f} ms per operation; "
           f"band {band_text}")

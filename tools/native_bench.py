@@ -71,6 +71,9 @@ class Table:
 
     def __init__(self) -> None:
         self.rows: list[dict] = []
+        # Rows of no operation (the first one failed; its failure line follows), each with the
+        # index in `rows` it would have had: wolfCrypt's program still timed them.
+        self.empty_rows: list[dict] = []
         self.self_tests: list[str] = []
         self.failures: list[dict] = []
         self.skipped: list[str] = []
@@ -112,7 +115,9 @@ def parse_wolfcrypt(lines: list[str], clock_hz: float) -> Table:
                 "kib_per_s": rate / 1024, "cycles_per_byte": clock_hz / rate if rate else None})
         elif found := WOLF_ASYMMETRIC.match(line):
             if int(found["ops"]) == 0:
-                continue  # the operation failed at once; its "Benchmark ... failed" line follows
+                # The operation failed at once; its "Benchmark ... failed" line follows.
+                table.empty_rows.append({"name": found["algorithm"], "position": len(table.rows)})
+                continue
             ms = float(found["ms"])
             operation, device = split_device(found["operation"].strip())
             table.rows.append({

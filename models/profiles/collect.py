@@ -28,8 +28,11 @@ trace, replayed through the M7 issue rules (m7_schedule.py), gives each region i
 schedule (region["schedule"]: issue cycles, taken branches), which the M7 model prices those
 regions with. The traced run must execute the same instructions per region as the counted one.
 
-`--app wolfbench` profiles wolfCrypt's own benchmark program instead (software path): one region
-per row of its table, from its profiling images (models/profiles/native.py).
+`--app wolfbench` and `--app wolfbench-pk` profile wolfCrypt's own benchmark program instead
+(software path): one region per row of its table, from its profiling images
+(models/profiles/native.py). The public-key rows are too long to trace whole on the Cortex-M7
+(about 1 G instructions at -O3): their issue schedule comes from a window in each
+(models/profiles/sampled_schedule.py).
 
 Output: models/profiles/data/<board>/<library>-<path>-<opt>-<app>.json (see store.py).
 """
@@ -49,7 +52,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from models import boards
-from models.profiles import m7_schedule, native, opcodes, store
+from models.profiles import m7_schedule, native, opcodes, sampled_schedule, store
 
 TOP = Path(__file__).resolve().parents[2]
 UARTS = {"rt1060": "sysbus.lpuart1", "rt1170": "sysbus.lpuart1", "samd21": "sysbus.sercom3",
@@ -73,7 +76,7 @@ if not ({skip}):
 OPCODE_DETAIL = "':' + str(machine.SystemBus.ReadByte(self.GetRegisterUnsafe(0).RawValue + 2))"
 BOUNDARY = "cycles_now"
 # The boundary function of each app (the benchmark program's clock, native.py).
-BOUNDARIES = {native.APP: native.BOUNDARY}
+BOUNDARIES = {app: native.BOUNDARY for app in native.APPS}
 WAIT_ENTER, WAIT_EXIT = "wait-enter", "wait-exit"
 
 # Accelerator entry points counted per region, keyed by the callee or, for cryptoauthlib's one
@@ -240,7 +243,7 @@ def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = 
         waits = [(b, e) for b, e, name in table if name in WAIT_FUNCTIONS]
         skip = " or ".join(f"({b} <= lr and lr < {e})" for b, e in waits) or "False"
         boundary = BOUNDARIES.get(app, BOUNDARY)
-        detail = native.RESET_DETAIL if app == native.APP else "''"
+        detail = native.RESET_DETAIL if app in native.APPS else "''"
         hooks = [(BOUNDARY, symbol_address(elf, boundary), skip, detail)]
         if path == "hw":
             present = {name: b for b, _, name in table}
@@ -320,9 +323,13 @@ def run_renode(renode: str, script: Path, uart: Path, timeout: float,
 
 
 def image_dir(reference: bool, app: str = "bench") -> Path:
-    if app == native.APP:
-        return native.IMAGES
+    if app in native.APPS:
+        return native.IMAGES[app]
     return TOP / "build" / ("fw-reference" if reference else "fw")
+
+
+def elf_name(app: str) -> str:
+    return native.ELF if app in native.APPS else f"{app}.elf"
 
 
 def run_name(board: str, library: str, path: str, opt: str, app: str, reference: bool) -> str:
@@ -332,9 +339,9 @@ def run_name(board: str, library: str, path: str, opt: str, app: str, reference:
 def collect_one(renode: str, board: str, library: str, path: str, opt: str, app: str,
                 reference: bool, timeout: float) -> Path:
     image = f"{library}-{path}-{opt}"
-    elf = image_dir(reference, app) / board / image / f"{app}.elf"
+    elf = image_dir(reference, app) / board / image / elf_name(app)
     if not elf.exists():
-        make = ("make -C firmware wolfbench-profile" if app == native.APP else "make firmware")
+        make = ("make -C firmware wolfbench-profile" if app in native.APPS else "make firmware")
         raise FileNotFoundError(f"{elf} does not exist; run `{make}` first")
     work = (TOP / "build" / "profiles" / board / ("reference" if reference else "")
             / f"{image}-{app}")
@@ -360,12 +367,10 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
     lines, seconds = run_renode(renode, script, work / "uart.txt", timeout)
     events = parse_events((work / "snapshots.txt").read_text(), functions(elf))
     starts: list[int] | None = None
-    if app == native.APP:
-        results = native.results(lines, boards.BOARDS[board].clock_hz)
+    if app in native.APPS:
+        results = native.results(lines, boards.BOARDS[board].clock_hz, app)
         hits = [event for event in events if event.tag == BOUNDARY]
-        starts = native.region_starts([hit.detail for hit in hits])
-        split = [{"raw": _delta(hits[i].counters, hits[i + 1].counters), "waited": 0,
-                  "calls": {}} for i in starts]
+        starts, split = native.split(hits, _delta)
     else:
         results = [json.loads(line[len("@result "):]) for line in lines
                    if line.startswith("@result ")]
@@ -374,19 +379,26 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
     if len(split) != len(results):
         raise RuntimeError(f"{work}: {len(split)} measured regions for {len(results)} results "
                            "(expected one per result)")
+    if starts is not None:
+        # A row that failed at once has a region but no result (native.py): drop both.
+        kept = [i for i, result in enumerate(results) if result is not None]
+        results, split, starts = ([seq[i] for i in kept] for seq in (results, split, starts))
     regions = []
     for result, part in zip(results, split):
         raw = {name: float(v) for name, v in zip(names, part["raw"])}
         region = {"result": result, "classes": opcodes.class_counts(raw, exact),
                   "instructions": sum(raw.values())}
-        if app == native.APP:
+        if app in native.APPS:
             # Software path: Renode's counter reads one cycle per instruction, exactly.
             result["cycles"] = region["instructions"]
         if path == "hw":
             region["calls"] = part["calls"]
             region["waited_instructions"] = float(part["waited"])
         regions.append(region)
-    if scheduled(board, opt):
+    if scheduled(board, opt) and app == native.PUBLIC_KEY_APP:
+        sampled_schedule.attach(renode, elf, board, work, regions,
+                                [part["begin"] for part in split], timeout, native.BOUNDARY)
+    elif scheduled(board, opt):
         attach_schedule(renode, elf, board, path, work, regions, timeout, app, starts)
     profile = store.make_profile(board=board, library=library, path=path, opt=opt, app=app,
                                  elf=elf, regions=regions, host_seconds=seconds,
@@ -499,11 +511,11 @@ def matrix(args: argparse.Namespace) -> list[tuple[str, str, str, str, str, bool
                 for path in ([args.path] if args.path else ["sw", "hw"]):
                     for opt in ([args.opt] if args.opt else ["none", "high-speed"]):
                         for app in ([args.app] if args.app else list(APPS)):
-                            if app == native.APP and (reference or library != "wolfcrypt"
-                                                      or path != "sw"):
+                            if app in native.APPS and (reference or library != "wolfcrypt"
+                                                       or path != "sw"):
                                 continue  # the program's software path only, for now
                             elf = (image_dir(reference, app) / board
-                                   / f"{library}-{path}-{opt}" / f"{app}.elf")
+                                   / f"{library}-{path}-{opt}" / elf_name(app))
                             if elf.exists():
                                 jobs.append((board, library, path, opt, app, reference))
     return jobs
@@ -515,9 +527,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--library", choices=("mbedtls", "wolfcrypt"))
     parser.add_argument("--path", choices=("sw", "hw"))
     parser.add_argument("--opt", choices=("none", "high-speed"))
-    parser.add_argument("--app", choices=APPS + (native.APP,),
-                        help=f"default: {', '.join(APPS)}; {native.APP}: wolfCrypt's own "
-                             "benchmark program (make -C firmware wolfbench-profile)")
+    parser.add_argument("--app", choices=APPS + native.APPS,
+                        help=f"default: {', '.join(APPS)}; {' and '.join(native.APPS)}: "
+                             "wolfCrypt's own benchmark program, its symmetric and its "
+                             "public-key rows (make -C firmware wolfbench-profile)")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=900)
     parser.add_argument("--overhead", action="store_true",
@@ -532,9 +545,9 @@ def main(argv: list[str] | None = None) -> int:
                          args.app or "bench", args.timeout)
         return 0
     jobs = matrix(args)
-    if not jobs and args.app == native.APP:
-        print(f"collect: error: no {native.APP} profiling images (wolfcrypt, software path) "
-              f"under {native.IMAGES.relative_to(TOP)} for these filters; run "
+    if not jobs and args.app in native.APPS:
+        print(f"collect: error: no {args.app} profiling images (wolfcrypt, software path) "
+              f"under {native.IMAGES[args.app].relative_to(TOP)} for these filters; run "
               "`make -C firmware wolfbench-profile`", file=sys.stderr)
         return 1
     if not jobs:

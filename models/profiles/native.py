@@ -1,25 +1,30 @@
 """Profiles of a library's own benchmark program: wolfCrypt's wolfcrypt/benchmark/benchmark.c.
 
-The profiling images (firmware/Makefile `wolfbench-profile`, build/fw-wolfbench-profile/) run the
-program's symmetric rows and its RNG, each for one pass of its loop (WOLFBENCH_MIN_SECONDS=0):
+Two sets of profiling images (firmware/Makefile `wolfbench-profile`) run the program's rows, each
+for one pass of its loop (WOLFBENCH_MIN_SECONDS=0):
+  - app "wolfbench" (build/fw-wolfbench-profile/): the symmetric rows and the RNG, 25 x 1 KiB;
+  - app "wolfbench-pk" (build/fw-wolfbench-profile-pk/): the public-key rows (RSA-2048, DH-2048,
+    ECC P-256, then P-384 where the board runs it), two operations each (DH key generation: one).
 
     bench_stats_start   current_time(1)    region begins
-    one pass: numBlocks calls on bench_size bytes (25 x 1 KiB), or the row's operations
+    one pass of the row's loop
     bench_stats_check   current_time(0)    region ends (elapsed >= 0 s: the loop stops)
     bench_stats_*_finish current_time(0)   prints the row
 
 current_time is the application's wolfbench_seconds(reset) (WOLFSSL_CURRTIME_REMAP,
 firmware/apps/wolfbench/main.c), so a hook on its entry that also reads `reset` (r0) marks each
-region: from a call with reset=1 to the next call. Each region is one row of the table the
-program prints (tools/native_bench.py parses it), in order; result_of() turns a row into the
-@result fields the matrix reads (models/matrix.py), so that the calibrated models price every row.
+region: from a call with reset=1 to the next call. A row whose first operation fails (the
+SAMD21's software ECC: MEMORY_E) still has its region, up to its finish, and prints 0 operations.
+Each region is one row of the table the program prints (tools/native_bench.py parses it), in
+order; result_of() turns a row into the @result fields the matrix reads (models/matrix.py), so
+that the calibrated models price every row.
 """
 from __future__ import annotations
 
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 TOP = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(TOP / "tools"))
@@ -27,16 +32,27 @@ sys.path.insert(0, str(TOP / "tools"))
 import native_bench  # noqa: E402  (tools/ is not a package)
 
 APP = "wolfbench"
+PUBLIC_KEY_APP = "wolfbench-pk"
+APPS = (APP, PUBLIC_KEY_APP)
 BOUNDARY = "wolfbench_seconds"
 # The hook's detail: r0, wolfbench_seconds's `reset` argument ("1" opens a region).
 RESET_DETAIL = "':' + str(self.GetRegisterUnsafe(0).RawValue)"
-IMAGES = TOP / "build" / "fw-wolfbench-profile"
+# The profiling images of each app; every one is the program's wolfbench.elf.
+IMAGES = {APP: TOP / "build" / "fw-wolfbench-profile",
+          PUBLIC_KEY_APP: TOP / "build" / "fw-wolfbench-profile-pk"}
+ELF = "wolfbench.elf"
 
 # Row names that are not "<ALGORITHM>[-<bits>][-<MODE>][-enc|-dec]" (wolfCrypt's bench_* names).
 NAMES = {"SHA": "sha1", "HMAC-SHA": "hmac-sha1", "CHACHA": "chacha20",
          "CHA-POLY": "chacha20-poly1305", "3DES": "3des", "GMAC Default": "gmac"}
 SHA = re.compile(r"^(?P<mac>HMAC-)?SHA-?(?P<bits>\d+)$")
 AES = re.compile(r"^AES-(?:(?P<bits>128|192|256)-)?(?P<mode>[A-Z]+)(?:-(?P<direction>enc|dec))?$")
+# Public-key rows: (program's algorithm, operation) -> the matrix's name; the ECC ones are the
+# names of the bench (firmware/apps/bench/ecc.c) and of the ecdsa app.
+PUBLIC_KEY = {("RSA", "public"): "rsa-public", ("RSA", "private"): "rsa-private",
+              ("DH", "key gen"): "dh-keygen", ("DH", "agree"): "dh-agree",
+              ("ECC", "key gen"): "ecc-keygen", ("ECDHE", "agree"): "ecdhe-agree",
+              ("ECDSA", "sign"): "ecdsa-sign", ("ECDSA", "verify"): "ecdsa-verify"}
 
 
 def algorithm_of(name: str) -> tuple[str, int]:
@@ -58,29 +74,58 @@ def algorithm_of(name: str) -> tuple[str, int]:
 
 
 def result_of(row: dict[str, Any], clock_hz: float) -> dict[str, Any]:
-    """The @result fields of one symmetric row: bytes per call (the program's bench_size, 1 KiB),
-    calls in the region, and its simulated cycles as the program printed them (seconds to three
-    decimals; the collector replaces them with the region's exact count)."""
+    """The @result fields of one row, with its simulated cycles as the program printed them (the
+    collector replaces them with the region's exact count). A symmetric row: bytes per call (the
+    program's bench_size, 1 KiB) and calls in the region; a public-key row: its operations, no
+    buffer."""
+    if row["kind"] == "asymmetric":
+        key = (row["name"], row["operation"])
+        if key not in PUBLIC_KEY:
+            raise RuntimeError(f"no matrix name for the program's row {key}")
+        curve = f" [{row['curve']}]" if row["curve"] else ""
+        return {"algorithm": PUBLIC_KEY[key], "key_bits": row["key_bits"], "buffer_bytes": 0,
+                "iterations": row["ops"], "cycles": row["seconds"] * clock_hz,
+                "row": f"{row['name']}{curve} {row['key_bits']} {row['operation']}"}
     algorithm, key_bits = algorithm_of(row["name"])
     return {"algorithm": algorithm, "key_bits": key_bits, "buffer_bytes": 1024,
             "iterations": max(1, round(row["bytes"] / 1024)), "row": row["name"],
             "cycles": row["seconds"] * clock_hz}
 
 
-def results(lines: list[str], clock_hz: float) -> list[dict[str, Any]]:
-    """The @result fields of every row the program printed, in order; a failed, asymmetric or
-    incomplete table cannot be profiled row by row."""
+def results(lines: list[str], clock_hz: float, app: str = APP) -> list[dict[str, Any] | None]:
+    """The @result fields of every row the program printed, in order, None for a row that failed
+    at once (it has a region, see the module's note); an incomplete table, or one whose rows are
+    not the app's kind, cannot be profiled row by row."""
     table = native_bench.parse_wolfcrypt(lines, clock_hz)
-    if not table.complete or table.failures or table.unparsed:
+    failed = [row["position"] for row in table.empty_rows]
+    if not table.complete or table.unparsed or len(failed) != len(table.failures):
         raise RuntimeError(f"the program's table is not usable: complete={table.complete}, "
                            f"failures={table.failures}, unparsed={table.unparsed[:3]}")
-    if any(row["kind"] != "symmetric" for row in table.rows):
-        raise RuntimeError("the profiling image printed public-key rows; build it with "
-                           "`make -C firmware wolfbench-profile`")
-    return [result_of(row, clock_hz) for row in table.rows]
+    kind = "asymmetric" if app == PUBLIC_KEY_APP else "symmetric"
+    if any(row["kind"] != kind for row in table.rows):
+        raise RuntimeError(f"the {app} profiling image printed other than {kind} rows; build it "
+                           "with `make -C firmware wolfbench-profile`")
+    out: list[dict[str, Any] | None] = []
+    for position, row in enumerate(table.rows):
+        out += [None] * failed.count(position) + [result_of(row, clock_hz)]
+    return out + [None] * failed.count(len(table.rows))
 
 
 def region_starts(details: list[str]) -> list[int]:
     """Indexes (among the boundary hits, in order) of the hits that open a region: reset=1
     followed by another hit, which closes it."""
     return [i for i, detail in enumerate(details[:-1]) if detail == "1"]
+
+
+def split(hits: list[Any], delta: Callable[[list[int], list[int]], list[int]]
+          ) -> tuple[list[int], list[dict[str, Any]]]:
+    """The program's regions from its boundary hits (collect.Event, in order): the indexes of the
+    hits that open one, and each region's counter deltas in the parts collect.split_regions gives
+    (no host waits or accelerator calls: software path), with "begin": the instructions executed
+    before the region (where a window of it starts, sampled_schedule.py)."""
+    starts = region_starts([hit.detail for hit in hits])
+    executed = [float(sum(hits[0].counters))] if hits else []
+    for before, after in zip(hits, hits[1:]):
+        executed.append(executed[-1] + sum(delta(before.counters, after.counters)))
+    return starts, [{"raw": delta(hits[i].counters, hits[i + 1].counters), "waited": 0,
+                     "calls": {}, "begin": executed[i]} for i in starts]

@@ -1,7 +1,8 @@
 """models/profiles/native.py: wolfCrypt's benchmark program, row by row.
 
-Row lines are formatted with the program's own format string (wolfcrypt/benchmark/benchmark.c
-5.5.4, bench_stats_sym_finish), so the test follows the program, not the parser."""
+Row lines are formatted with the program's own format strings (wolfcrypt/benchmark/benchmark.c
+5.5.4, bench_stats_sym_finish and bench_stats_asym_finish_ex), so the test follows the program,
+not the parser."""
 from __future__ import annotations
 
 import pytest
@@ -39,18 +40,68 @@ def test_each_row_is_a_result_of_one_kib_calls():
     assert sha["cycles"] == pytest.approx(0.045 * CLOCK) and sha["row"] == "SHA-256"
 
 
-def test_a_table_with_public_key_rows_or_failures_is_refused():
-    rsa = "RSA     2048   public         6 ops took 0.011 sec, avg 1.833 ms, 545.455 ops/sec"
-    with pytest.raises(RuntimeError, match="public-key"):
+def asym(algo: str, strength: int, desc: str, count: int, total: float) -> str:
+    ms = total / count * 1e3 if count else 0.0
+    return "%-6s %5d %8s%-2s %s %6d %s %5.3f %s, %s %5.3f ms, %.3f %s" % (
+        algo, strength, desc, "", "", count, "ops took", total, "sec", "avg", ms,
+        count / total, "ops/sec")
+
+
+def ecc(kind: str, curve: str) -> str:
+    return "%-5s [%15s]" % (kind, curve)
+
+
+def test_a_table_of_the_other_kind_or_with_failures_is_refused():
+    rsa = asym("RSA", 2048, "public", 6, 0.011)
+    with pytest.raises(RuntimeError, match="other than symmetric"):
         native.results(table(rsa), CLOCK)
+    with pytest.raises(RuntimeError, match="other than asymmetric"):
+        native.results(table(row("SHA-256", 25, 0.045)), CLOCK, native.PUBLIC_KEY_APP)
     with pytest.raises(RuntimeError, match="not usable"):
         native.results(table("Benchmark SHA-256 failed: -125"), CLOCK)
+
+
+def test_public_key_rows_are_operations_named_as_the_bench_names_them():
+    rows = native.results(table(asym("RSA", 2048, "private", 2, 0.364),
+                                asym(ecc("ECDHE", "SECP384R1"), 384, "agree", 2, 0.179)),
+                          CLOCK, native.PUBLIC_KEY_APP)
+    rsa, ecdhe = rows
+    assert (rsa["algorithm"], rsa["key_bits"], rsa["buffer_bytes"], rsa["iterations"]) == \
+        ("rsa-private", 2048, 0, 2)
+    assert rsa["cycles"] == pytest.approx(0.364 * CLOCK)
+    # firmware/apps/bench/ecc.c names ECDHE "ecdhe-agree"; the row keeps its curve.
+    assert (ecdhe["algorithm"], ecdhe["key_bits"]) == ("ecdhe-agree", 384)
+    assert ecdhe["row"] == "ECDHE [SECP384R1] 384 agree"
+
+
+def test_a_row_that_failed_at_once_keeps_its_place_without_a_result():
+    # The SAMD21's software ECC: key generation fails (MEMORY_E), its region still exists.
+    lines = table(asym("DH", 2048, "agree", 2, 11.3),
+                  asym(ecc("ECC", "SECP256R1"), 256, "key gen", 0, 0.002),
+                  f"Benchmark {ecc('ECC', 'SECP256R1')} key gen 256 failed: -125")
+    dh, failed = native.results(lines, CLOCK, native.PUBLIC_KEY_APP)
+    assert dh["algorithm"] == "dh-agree" and failed is None
 
 
 def test_a_region_runs_from_a_reset_call_to_the_next_call():
     # Per row: bench_stats_start (reset 1), bench_stats_check (0), the row's finish (0).
     assert native.region_starts(["1", "0", "0", "1", "0", "0"]) == [0, 3]
     assert native.region_starts(["1"]) == []  # a start without its end is no region
+
+
+class Hit:
+    def __init__(self, detail: str, counters: list[int]) -> None:
+        self.detail, self.counters = detail, counters
+
+
+def test_each_region_knows_the_instructions_executed_before_it():
+    # Two counters; a region from each reset=1 hit to the next hit (collect._delta's arithmetic).
+    hits = [Hit("1", [10, 5]), Hit("0", [30, 5]), Hit("0", [31, 6]), Hit("1", [40, 6]),
+            Hit("0", [50, 16])]
+    starts, parts = native.split(hits, lambda b, e: [y - x for x, y in zip(b, e)])
+    assert starts == [0, 3]
+    assert [part["raw"] for part in parts] == [[20, 0], [10, 10]]
+    assert [part["begin"] for part in parts] == [15, 46]
 
 
 def _profile(app: str, *results: dict) -> dict:
@@ -72,3 +123,17 @@ def test_program_rows_add_algorithms_and_never_replace_the_bench_or_become_hw_ca
     assert cases[("aes-gcm", "sw")].app == native.APP
     # The bench's sw profile stands in for the DCP build's fallback; the program's does not.
     assert ("sha256", "hw") in cases and ("aes-gcm", "hw") not in cases
+
+
+def test_the_program_adds_p384_but_the_ecdsa_apps_p256_stands():
+    from models.matrix import matrix_cases
+    ecdsa = {"algorithm": "ecdsa-sign", "key_bits": 256, "buffer_bytes": 0, "iterations": 1,
+             "cycles": 100.0}
+    program = [dict(ecdsa, iterations=2, cycles=300.0, row="ECDSA [SECP256R1] 256 sign"),
+               dict(ecdsa, key_bits=384, iterations=2, cycles=700.0,
+                    row="ECDSA [SECP384R1] 384 sign")]
+    cases = {(c.key_bits, c.path): c for c in matrix_cases(
+        [_profile(native.PUBLIC_KEY_APP, *program), _profile("ecdsa", ecdsa)])}
+    assert cases[(256, "sw")].app == "ecdsa"
+    assert cases[(384, "sw")].app == native.PUBLIC_KEY_APP
+    assert (384, "hw") not in cases

@@ -85,7 +85,8 @@ def test_a_slower_core_clock_keeps_cycles_and_lowers_throughput(run):
     (("--algorithm", "sha1", "--path", "sw", "--bytes", "0"), "1 .. 65536"),
     (("--algorithm", "sha1", "--path", "sw"), "--bytes is required"),
     (("--algorithm", "ecdsa-sign", "--path", "sw", "--bytes", "64"), "does not apply"),
-    (("--algorithm", "ecdsa-sign", "--path", "sw", "--key-bits", "384"), "P-256 only"),
+    (("--algorithm", "ecdsa-sign", "--path", "sw", "--key-bits", "521"), "at 256 and 384 bits"),
+    (("--algorithm", "rsa-private", "--path", "sw", "--key-bits", "4096"), "at 2048 bits"),
     (("--algorithm", "aes-gcm", "--path", "sw"), "only wolfCrypt's benchmark program"),
     (("--library", "wolfcrypt", "--algorithm", "aes-ccm", "--path", "sw", "--key-bits", "256"),
      "has 128"),
@@ -136,7 +137,7 @@ def test_an_operation_no_profile_has_names_the_boards_that_have_it(run, capsys):
     # `run` has patched the calibration in; call main directly to keep stderr for the check.
     code = predict.main([*BASE, "--algorithm", "ecdhe-agree", "--path", "sw"])
     assert code == 1
-    assert "profiled on: samd21" in capsys.readouterr().err
+    assert "samd21 mbedtls hw" in capsys.readouterr().err
 
 
 def test_a_row_of_wolfcrypts_own_program_is_the_reports_prediction(run, outcome):
@@ -151,3 +152,17 @@ def test_a_row_of_wolfcrypts_own_program_is_the_reports_prediction(run, outcome)
                    r["metric"]) == ("stm32f407", "wolfcrypt", "aes-gcm", 128, "sw", "high-speed",
                                     "throughput"))
     assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
+
+
+def test_a_public_key_row_of_wolfcrypts_own_program_is_the_reports_prediction(run, outcome):
+    if not store.load("rt1060", "wolfcrypt", "sw", "high-speed", "wolfbench-pk"):
+        pytest.skip("no stored profile of wolfCrypt's benchmark program's public-key rows")
+    code, text = run("--board", "rt1060", "--library", "wolfcrypt", "--algorithm", "ecdsa-sign",
+                     "--key-bits", "384", "--path", "sw")
+    assert code == 0
+    assert "P-384" in text and "wolfcrypt-sw-high-speed-wolfbench-pk.json" in text
+    row = next(r for r in pipeline.prediction_rows(outcome)
+               if (r["board"], r["library"], r["algorithm"], r["key_bits"], r["path"], r["opt"],
+                   r["metric"]) == ("rt1060", "wolfcrypt", "ecdsa-sign", 384, "sw", "high-speed",
+                                    "cycles"))
+    assert operation_figures(text)[0] == pytest.approx(float(str(row["predicted"])), rel=1e-3)

@@ -96,15 +96,15 @@ int main(void)
     atmel_set_slot_allocator(wolfbench_slot_alloc, wolfbench_slot_free);
 #endif
 #ifdef WOLFBENCH_OPTIONS
-    /* One run with these options only (the profiling build, firmware/Makefile wolfbench-profile). */
+    /* The rows of these options only (the profiling builds, firmware/Makefile wolfbench-profile). */
     int status = run_program(WOLFBENCH_OPTIONS);
 #else
     int status = run_program(NULL);
+#endif
 #if WOLFBENCH_P384
     if (status == 0) {
         status = run_program("-ecc-kg -ecc -p384");
     }
-#endif
 #endif
     int output_failures = print_same_outputs();
     printf("@done wolfbench status=%d output_failures=%d\n", status, output_failures);

@@ -1,0 +1,155 @@
+"""Cortex-M7 issue schedules of regions too long to trace whole, from a window in each.
+
+A traced run costs about 10 us of host time per instruction (Renode's execution tracer and the
+replay of m7_schedule.py); the public-key rows of wolfCrypt's benchmark program run about 1 G
+instructions at -O3 on the M7 (RSA-2048 private, P-384), which would take hours. Their inner loops
+(fastmath's Montgomery multiplication and squaring, the curve's point arithmetic) repeat for
+millions of instructions, so the region's issue cycles and taken branches per instruction are
+taken from a window of WINDOW instructions in its middle, and scaled to the instructions the
+counted run measured for the whole region (region["schedule"]["sampled"] says how many were
+replayed).
+
+The run that samples does not count: it goes to each window by virtual time. The platforms run
+PerformanceInMips instructions per simulated microsecond (platforms/socs/*.repl: one per core
+cycle; the program never sleeps in software), so the n-th instruction runs at n / MIPS us, and
+`emulation RunFor` stops there. A hook on the program's clock records the instructions executed at
+every boundary (the CPU's ExecutedInstructions): they must be the counted run's, so that the two
+runs agree, so that every window lies in its own region; and no window may hold a boundary.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from models import boards
+from models.profiles import m7_schedule
+
+TOP = Path(__file__).resolve().parents[2]
+# Instructions replayed per region: thousands of turns of the inner loops (a 2048-bit Montgomery
+# multiplication is about 20 k instructions at -O3), about 20 host seconds each.
+WINDOW = 2_000_000
+# A window keeps to the middle half of its region, whatever the region's length.
+MIDDLE_SHARE = 0.5
+
+# Share of its length a traced window may differ by: RunFor stops on the platform's time grid
+# (rt1060: 2 instructions of 2 M; rt1170 at 996 MIPS: 173).
+WINDOW_SLACK_SHARE = 0.001
+
+HOOK = '''cpu AddHook {address} """
+f = open(r'{hits}', 'a')
+f.write(str(self.ExecutedInstructions) + '\\n')
+f.close()
+"""
+'''
+
+
+def windows(begins: list[float], lengths: list[float]) -> list[tuple[int, int]]:
+    """(first instruction, instructions) of the window of each region, in the middle."""
+    out = []
+    for begin, length in zip(begins, lengths):
+        count = int(min(WINDOW, MIDDLE_SHARE * length))
+        out.append((int(begin + (length - count) / 2), count))
+    return out
+
+
+def _seconds(instructions: int, mips: float) -> str:
+    return f"{instructions / (mips * 1e6):.9f}"
+
+
+def write_script(elf: Path, board: str, work: Path, spans: list[tuple[int, int]],
+                 boundary: int, until: int) -> Path:
+    """The .resc that runs to each window, traces it into window<k>.txt, runs on to instruction
+    `until` (past the last region's end, for its closing boundary) and quits."""
+    mips = boards.BOARDS[board].clock_hz / 1e6  # PerformanceInMips (platforms/socs/*.repl)
+    lines = [f"$bin=@{elf}",
+             f"include @{TOP / 'platforms' / 'scripts' / (board + '.resc')}",
+             HOOK.format(address=hex(boundary), hits=work / "hits.txt")]
+    now = 0
+    for k, (first, count) in enumerate(spans):
+        lines += [f'emulation RunFor "{_seconds(first - now, mips)}"',
+                  f'cpu CreateExecutionTracing "window{k}" @{work / f"window{k}.txt"} PC',
+                  f'emulation RunFor "{_seconds(count, mips)}"',
+                  "cpu DisableExecutionTracing"]
+        now = first + count
+    lines += [f'emulation RunFor "{_seconds(max(0, until - now), mips)}"', "quit"]
+    script = work / "sample.resc"
+    script.write_text("\n".join(lines) + "\n")
+    return script
+
+
+def run(renode: str, script: Path, timeout: float) -> float:
+    """Runs the script to its `quit`; returns host seconds."""
+    from models.profiles.collect import free_port  # noqa: PLC0415 (collect imports this module)
+    started = time.monotonic()
+    with open(script.parent / "renode.log", "w") as log:
+        process = subprocess.Popen([renode, "--disable-xwt", "--plain", "--hide-log", "-P",
+                                    str(free_port()), "-e", f"include @{script}"],
+                                   stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                   start_new_session=True)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            raise RuntimeError(f"the sampling run did not end within {timeout:.0f} s "
+                               f"(see {script.parent / 'renode.log'})") from None
+    return time.monotonic() - started
+
+
+def attach(renode: str, elf: Path, board: str, work: Path, regions: list[dict[str, Any]],
+           begins: list[float], timeout: float, boundary_symbol: str) -> None:
+    """Gives each region a schedule from its window (see the module's note). `begins`: the
+    instructions the counted run executed before each region; `boundary_symbol`: the function
+    whose entries open and close the regions."""
+    from models.profiles.collect import symbol_address  # noqa: PLC0415
+    boundary = symbol_address(elf, boundary_symbol)
+    spans = windows(begins, [region["instructions"] for region in regions])
+    for stale in itertools.chain([work / "hits.txt"], work.glob("window*.txt")):
+        stale.unlink(missing_ok=True)
+    last_end = max(begin + region["instructions"] for begin, region in zip(begins, regions))
+    script = write_script(elf, board, work, spans, boundary, int(last_end * 1.01) + 100_000)
+    print(f"  sampling {len(spans)} windows of up to {WINDOW / 1e6:g} M instructions for their "
+          "issue schedule ...", flush=True)
+    seconds = run(renode, script, timeout)
+    check_boundaries(work / "hits.txt", spans, begins, regions)
+    table = m7_schedule.listing(elf)
+    for k, (region, (first, count)) in enumerate(zip(regions, spans)):
+        trace = work / f"window{k}.txt"
+        pcs = list(m7_schedule.trace_pcs(trace)) if trace.exists() else []
+        if abs(len(pcs) - count) > WINDOW_SLACK_SHARE * count:
+            raise RuntimeError(f"{trace}: {len(pcs)} instructions traced, {count} expected")
+        # The window as one region between two boundary entries (none may be inside it).
+        found = m7_schedule.schedule_regions(itertools.chain([boundary], pcs, [boundary]),
+                                             table, boundary)
+        if len(found) != 1 or found[0]["skipped"]:
+            raise RuntimeError(f"{trace}: the window crosses a boundary or leaves the listing")
+        share = region["instructions"] / found[0]["instructions"]
+        region["schedule"] = {"issue_cycles": found[0]["issue_cycles"] * share,
+                              "taken_branches": found[0]["taken_branches"] * share,
+                              "instructions": region["instructions"],
+                              "it_instructions": found[0]["it_instructions"] * share,
+                              "skipped": 0.0, "sampled": float(len(pcs)),
+                              "first_sampled": float(first)}
+        trace.unlink()
+    print(f"  sampled in {seconds:.0f} s host", flush=True)
+
+
+def check_boundaries(hits_file: Path, spans: list[tuple[int, int]], begins: list[float],
+                     regions: list[dict[str, Any]]) -> None:
+    """Each window must lie in its region in the sampling run too: a boundary within as many
+    instructions of the counted run's as the window has on either side in its region. (The runs
+    differ a little where the program draws random numbers: the simulated TRNG, ECC scalars.)"""
+    hits = [int(line) for line in hits_file.read_text().split()] if hits_file.exists() else []
+    for (first, count), begin, region in zip(spans, begins, regions):
+        end = begin + region["instructions"]
+        allowed = min(first - begin, end - first - count)
+        opening = min((abs(hit - begin) for hit in hits), default=None)
+        closing = min((abs(hit - end) for hit in hits), default=None)
+        if opening is None or closing is None or max(opening, closing) > allowed:
+            raise RuntimeError(f"the window of row {region['result'].get('row')} may lie outside "
+                               f"its region: the sampling run's boundaries are {opening} and "
+                               f"{closing} instructions off the counted run's, {allowed:.0f} "
+                               "allowed")

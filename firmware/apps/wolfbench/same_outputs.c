@@ -214,7 +214,7 @@ static void rsa_output(const byte *message, WC_RNG *rng)
 #ifdef OUTPUT_ECDH
 enum { ECDH_MAX_BYTES = 48 };
 
-static int fixed_key_on(ecc_key *ecc, int curve, word32 bytes, byte seed, WC_RNG *rng, int devid)
+static int fixed_key(ecc_key *ecc, int curve, word32 bytes, byte seed, WC_RNG *rng, int devid)
 {
     byte scalar[ECDH_MAX_BYTES];
     for (size_t i = 0; i < bytes; i++) {
@@ -230,11 +230,6 @@ static int fixed_key_on(ecc_key *ecc, int curve, word32 bytes, byte seed, WC_RNG
     return status;
 }
 
-static int fixed_key(ecc_key *ecc, int curve, word32 bytes, byte seed, WC_RNG *rng)
-{
-    return fixed_key_on(ecc, curve, bytes, seed, rng, OUTPUT_DEVID);
-}
-
 /* ECDSA signatures are randomised, so their bytes differ between runs: the printed bytes are the
  * verdicts of a signature made on OUTPUT_DEVID checked without a device, and of one made without
  * a device checked on OUTPUT_DEVID (01 01 when both hold, in every build). */
@@ -245,8 +240,8 @@ static void ecdsa_output(const char *name, int curve, word32 bytes, WC_RNG *rng)
     for (size_t i = 0; i < bytes; i++) {
         hash[i] = (byte)(0xa5u ^ i);
     }
-    int status = fixed_key(&device, curve, bytes, 0x23u, rng);
-    if (status == 0) status = fixed_key_on(&plain, curve, bytes, 0x23u, rng, INVALID_DEVID);
+    int status = fixed_key(&device, curve, bytes, 0x23u, rng, OUTPUT_DEVID);
+    if (status == 0) status = fixed_key(&plain, curve, bytes, 0x23u, rng, INVALID_DEVID);
     for (int round = 0; status == 0 && round < 2; round++) {
         ecc_key *signer = round == 0 ? &device : &plain, *checker = round == 0 ? &plain : &device;
         word32 length = sizeof(signature);
@@ -266,8 +261,8 @@ static void ecdh_output(const char *name, int curve, word32 bytes, WC_RNG *rng)
     ecc_key alice, bob;
     byte secret[ECDH_MAX_BYTES], other[ECDH_MAX_BYTES];
     word32 length = sizeof(secret), other_length = sizeof(other);
-    int status = fixed_key(&alice, curve, bytes, 0x11u, rng);
-    if (status == 0) status = fixed_key(&bob, curve, bytes, 0x5au, rng);
+    int status = fixed_key(&alice, curve, bytes, 0x11u, rng, OUTPUT_DEVID);
+    if (status == 0) status = fixed_key(&bob, curve, bytes, 0x5au, rng, OUTPUT_DEVID);
     if (status == 0) status = wc_ecc_shared_secret(&alice, &bob, secret, &length);
     if (status == 0) status = wc_ecc_shared_secret(&bob, &alice, other, &other_length);
     if (status == 0 && (length != other_length || memcmp(secret, other, length) != 0)) {

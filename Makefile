@@ -53,7 +53,8 @@ ROBOT_OUT   := build/robot
 robot_include = $(BOARD)
 ROBOT_FILTER  = $(if $(robot_include),--include $(robot_include))
 
-.PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean profiles report lab
+.PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean profiles report lab \
+        native-profiles
 
 # Build and run the default board in Renode (when present) and refresh its profiles, then
 # calibrate, predict and write the report from the profiles in models/profiles/data/.
@@ -72,6 +73,18 @@ profiles: deps firmware
 	@if [ -z "$(RENODE_BIN)" ]; then echo "profiles: error: renode not found (set RENODE or install Renode)"; exit 1; fi
 	@$(PYTHON) -m models collect -j$(JOBS) $(if $(BOARD),--board $(BOARD)) $(if $(LIB),--library $(LIB)) \
 	    $(if $(OPT),--opt $(OPT))
+
+# The libraries' own benchmark programs row by row (models/profiles/native.py), stored beside the
+# bench's profiles; `make report` prices them. Host time: minutes per image on the Cortex-M7
+# boards, up to about an hour per -O0 image on the slower-simulated stm32f407 and samd21.
+native-profiles: deps deps-firmware
+	@if [ -z "$(RENODE_BIN)" ]; then echo "native-profiles: error: renode not found (set RENODE or install Renode)"; exit 1; fi
+	@$(MAKE) --no-print-directory -C firmware -j$(JOBS) wolfbench-profile mbedbench-profile \
+	    $(if $(BOARD),BOARDS=$(BOARD))
+	@for app in wolfbench wolfbench-pk mbedbench; do \
+	    $(PYTHON) -m models collect --app $$app -j$(JOBS) --timeout 6000 $(if $(BOARD),--board $(BOARD)) \
+	        $(if $(OPT),--opt $(OPT)) || exit 1; \
+	done
 
 report: deps
 	@$(PYTHON) -m models report

@@ -169,7 +169,7 @@ def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list
 # app do not measure; where those measured the same operation, their case stands. Their software
 # profiles are not relabelled as the hw path: the accelerator takes modes (GCM, CCM, 3DES, RSA,
 # ...) the accelerator models do not price yet.
-NATIVE_APPS = {"wolfbench": "wolfcrypt", "wolfbench-pk": "wolfcrypt"}
+NATIVE_APPS = {"wolfbench": "wolfcrypt", "wolfbench-pk": "wolfcrypt", "mbedbench": "mbedtls"}
 
 
 def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:

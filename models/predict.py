@@ -20,10 +20,10 @@ Where the figure comes from, in order:
   4. without Renode: an estimate from the 1 KiB profile scaled by the blocks hashed or
      encrypted, said as such.
 
-The rows of wolfCrypt's own benchmark program that the bench does not run (PROGRAM_ALGORITHMS:
-MD5, SHA-224/384, HMACs, AES-CTR/GCM/CCM, GMAC, CMAC, 3DES, ChaCha20, Poly1305,
-ChaCha20-Poly1305, the DRBG) are answered from its stored profiles (models/profiles/native.py):
-wolfcrypt, software path, 1 KiB per call only. So are its public-key rows beyond P-256 (RSA-2048
+The rows of the libraries' own benchmark programs that the bench does not run
+(PROGRAM_ALGORITHMS: MD5, SHA-224/384, HMACs, AES-CTR/GCM/CCM, GMAC, CMAC, DES/3DES, ChaCha20,
+Poly1305, ChaCha20-Poly1305, the DRBGs) are answered from their stored profiles
+(models/profiles/native.py): software path, 1 KiB per call only. So are its public-key rows beyond P-256 (RSA-2048
 public and private, DH-2048 key generation and agreement, the P-384 operations: --key-bits).
 """
 from __future__ import annotations
@@ -45,14 +45,24 @@ TOP = Path(__file__).resolve().parents[1]
 WORK = TOP / "build" / "predict"
 STORED_BYTES = 1024  # the bench's buffer in the stored profiles
 ALGORITHMS = ("sha1", "sha256", "sha512", "aes-cbc", "aes-cbc-dec")
-# Rows of wolfCrypt's benchmark program the bench does not run: algorithm -> the key sizes its
-# profile has (empty: no key).
-PROGRAM_ALGORITHMS = {
+# Rows of the libraries' benchmark programs the bench does not run: algorithm -> library -> the
+# key sizes its profile has (empty: no key).
+AES_SIZES = (128, 192, 256)
+WOLFCRYPT_PROGRAM = {
     "md5": (), "sha224": (), "sha384": (), "hmac-md5": (), "hmac-sha1": (), "hmac-sha224": (),
-    "hmac-sha256": (), "hmac-sha384": (), "hmac-sha512": (), "aes-ctr": (128, 192, 256),
-    "aes-gcm": (128, 192, 256), "aes-gcm-dec": (128, 192, 256), "aes-ccm": (128,),
-    "aes-ccm-dec": (128,), "gmac": (), "cmac": (128, 256), "3des": (), "chacha20": (),
-    "poly1305": (), "chacha20-poly1305": (), "rng": ()}
+    "hmac-sha256": (), "hmac-sha384": (), "hmac-sha512": (), "aes-ctr": AES_SIZES,
+    "aes-gcm": AES_SIZES, "aes-gcm-dec": AES_SIZES, "aes-ccm": (128,), "aes-ccm-dec": (128,),
+    "gmac": (), "cmac": (128, 256), "3des": (), "chacha20": (), "poly1305": (),
+    "chacha20-poly1305": (), "rng": ()}
+MBEDTLS_PROGRAM = {
+    "md5": (), "3des": (), "des": (), "3des-cmac": (), "aes-gcm": AES_SIZES, "aes-ccm": AES_SIZES,
+    "chacha20-poly1305": (), "cmac": AES_SIZES, "cmac-prf": (128,), "chacha20": (),
+    "poly1305": (), "ctr-drbg": (), "ctr-drbg-pr": (), "hmac-drbg-sha1": (),
+    "hmac-drbg-sha1-pr": (), "hmac-drbg-sha256": (), "hmac-drbg-sha256-pr": ()}
+PROGRAM_ALGORITHMS: dict[str, dict[str, tuple[int, ...]]] = {}
+for _library, _rows in (("wolfcrypt", WOLFCRYPT_PROGRAM), ("mbedtls", MBEDTLS_PROGRAM)):
+    for _algorithm, _sizes in _rows.items():
+        PROGRAM_ALGORITHMS.setdefault(_algorithm, {})[_library] = _sizes
 # Public-key operations: stored profiles answer (no --bytes); the key sizes they have (the first
 # is the default). P-384, RSA and DH: wolfCrypt's benchmark program, software path.
 ECC_OPERATIONS = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify", "ecc-keygen", "ecdhe-agree")
@@ -93,11 +103,13 @@ def options(argv: list[str] | None) -> argparse.Namespace:
             parser.error("--core-clock-hz must be positive")
         return args
     if args.algorithm in PROGRAM_ALGORITHMS:
-        sizes = PROGRAM_ALGORITHMS[args.algorithm]
-        if args.library != "wolfcrypt" or args.path != "sw" or args.bytes not in (None,
-                                                                                  STORED_BYTES):
-            parser.error(f"{args.algorithm}: only wolfCrypt's benchmark program has it: "
-                         f"--library wolfcrypt --path sw at {STORED_BYTES} bytes")
+        libraries = PROGRAM_ALGORITHMS[args.algorithm]
+        if args.library not in libraries or args.path != "sw" or args.bytes not in (
+                None, STORED_BYTES):
+            parser.error(f"{args.algorithm}: only the benchmark program of "
+                         f"{' and '.join(libraries)} has it: --library "
+                         f"{'|'.join(libraries)} --path sw at {STORED_BYTES} bytes")
+        sizes = libraries[args.library]
         if args.key_bits is None:
             args.key_bits = sizes[0] if sizes else 0
         if args.key_bits not in (sizes or (0,)):

@@ -28,11 +28,11 @@ trace, replayed through the M7 issue rules (m7_schedule.py), gives each region i
 schedule (region["schedule"]: issue cycles, taken branches), which the M7 model prices those
 regions with. The traced run must execute the same instructions per region as the counted one.
 
-`--app wolfbench` and `--app wolfbench-pk` profile wolfCrypt's own benchmark program instead
-(software path): one region per row of its table, from its profiling images
-(models/profiles/native.py). The public-key rows are too long to trace whole on the Cortex-M7
-(about 1 G instructions at -O3): their issue schedule comes from a window in each
-(models/profiles/sampled_schedule.py).
+`--app wolfbench`, `--app wolfbench-pk` and `--app mbedbench` profile the libraries' own benchmark
+programs instead (software path): one region per row of their tables, from their profiling images
+(models/profiles/native.py). wolfCrypt's public-key rows and mbedtls's rows are too long to trace
+whole on the Cortex-M7 (1 G and 3.7 G instructions at -O3): their issue schedule comes from a
+window in each region (models/profiles/sampled_schedule.py).
 
 Output: models/profiles/data/<board>/<library>-<path>-<opt>-<app>.json (see store.py).
 """
@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from models import boards
+from models.matrix import NATIVE_APPS
 from models.profiles import m7_schedule, native, opcodes, sampled_schedule, store
 
 TOP = Path(__file__).resolve().parents[2]
@@ -76,7 +77,7 @@ if not ({skip}):
 OPCODE_DETAIL = "':' + str(machine.SystemBus.ReadByte(self.GetRegisterUnsafe(0).RawValue + 2))"
 BOUNDARY = "cycles_now"
 # The boundary function of each app (the benchmark program's clock, native.py).
-BOUNDARIES = {app: native.BOUNDARY for app in native.APPS}
+BOUNDARIES = native.BOUNDARIES
 WAIT_ENTER, WAIT_EXIT = "wait-enter", "wait-exit"
 
 # Accelerator entry points counted per region, keyed by the callee or, for cryptoauthlib's one
@@ -176,13 +177,18 @@ def _delta(begin: list[int], end: list[int]) -> list[int]:
 
 
 def split_regions(events: list[Event], entries: dict[str, str]) -> list[dict[str, Any]]:
-    """Per measured region: raw counter deltas without the host's waits, waited instructions and
-    accelerator calls. Boundaries are cycles_now() calls from outside WAIT_FUNCTIONS, in pairs;
-    a wait runs from a WAIT_ENTER outside a wait to the next WAIT_EXIT."""
+    """Per measured region: raw counter deltas without the host's waits, waited instructions,
+    accelerator calls, and "begin": the instructions executed before it (sampled_schedule.py).
+    Boundaries are cycles_now() calls from outside WAIT_FUNCTIONS, in pairs; a wait runs from a
+    WAIT_ENTER outside a wait to the next WAIT_EXIT."""
     regions: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     wait_begin: Event | None = None
+    executed, previous = 0.0, None
     for event in events:
+        executed += sum(_delta(previous.counters, event.counters)) if previous else sum(
+            event.counters)
+        previous = event
         if event.tag == WAIT_ENTER:
             wait_begin = wait_begin or event
         elif event.tag == WAIT_EXIT:
@@ -192,11 +198,13 @@ def split_regions(events: list[Event], entries: dict[str, str]) -> list[dict[str
             wait_begin = None
         elif event.tag == BOUNDARY and event.caller not in WAIT_FUNCTIONS:
             if current is None:
-                current = {"begin": event, "wait": [0] * len(event.counters), "calls": {}}
+                current = {"begin": event, "executed": executed,
+                           "wait": [0] * len(event.counters), "calls": {}}
             else:
                 raw = _delta(current["begin"].counters, event.counters)
                 regions.append({"raw": [r - w for r, w in zip(raw, current["wait"])],
-                                "waited": sum(current["wait"]), "calls": current["calls"]})
+                                "waited": sum(current["wait"]), "calls": current["calls"],
+                                "begin": current["executed"]})
                 current = None
         elif current is not None and event.tag in entries:
             key = (f"{event.tag}:{event.detail}" if entries[event.tag] == "opcode"
@@ -243,7 +251,7 @@ def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = 
         waits = [(b, e) for b, e, name in table if name in WAIT_FUNCTIONS]
         skip = " or ".join(f"({b} <= lr and lr < {e})" for b, e in waits) or "False"
         boundary = BOUNDARIES.get(app, BOUNDARY)
-        detail = native.RESET_DETAIL if app in native.APPS else "''"
+        detail = native.RESET_DETAIL if app in native.RESET_APPS else "''"
         hooks = [(BOUNDARY, symbol_address(elf, boundary), skip, detail)]
         if path == "hw":
             present = {name: b for b, _, name in table}
@@ -329,7 +337,7 @@ def image_dir(reference: bool, app: str = "bench") -> Path:
 
 
 def elf_name(app: str) -> str:
-    return native.ELF if app in native.APPS else f"{app}.elf"
+    return native.ELFS.get(app, f"{app}.elf")
 
 
 def run_name(board: str, library: str, path: str, opt: str, app: str, reference: bool) -> str:
@@ -341,7 +349,7 @@ def collect_one(renode: str, board: str, library: str, path: str, opt: str, app:
     image = f"{library}-{path}-{opt}"
     elf = image_dir(reference, app) / board / image / elf_name(app)
     if not elf.exists():
-        make = ("make -C firmware wolfbench-profile" if app in native.APPS else "make firmware")
+        make = native.MAKE.get(app, "make firmware")
         raise FileNotFoundError(f"{elf} does not exist; run `{make}` first")
     work = (TOP / "build" / "profiles" / board / ("reference" if reference else "")
             / f"{image}-{app}")
@@ -369,11 +377,13 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
     starts: list[int] | None = None
     if app in native.APPS:
         results = native.results(lines, boards.BOARDS[board].clock_hz, app)
-        hits = [event for event in events if event.tag == BOUNDARY]
-        starts, split = native.split(hits, _delta)
     else:
         results = [json.loads(line[len("@result "):]) for line in lines
                    if line.startswith("@result ")]
+    if app in native.RESET_APPS:
+        hits = [event for event in events if event.tag == BOUNDARY]
+        starts, split = native.split(hits, _delta)
+    else:
         entries = ACCELERATOR_ENTRIES.get(board, {}) if path == "hw" else {}
         split = split_regions(events, entries)
     if len(split) != len(results):
@@ -395,9 +405,9 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
             region["calls"] = part["calls"]
             region["waited_instructions"] = float(part["waited"])
         regions.append(region)
-    if scheduled(board, opt) and app == native.PUBLIC_KEY_APP:
+    if scheduled(board, opt) and app in native.SAMPLED_APPS:
         sampled_schedule.attach(renode, elf, board, work, regions,
-                                [part["begin"] for part in split], timeout, native.BOUNDARY)
+                                [part["begin"] for part in split], timeout, BOUNDARIES[app])
     elif scheduled(board, opt):
         attach_schedule(renode, elf, board, path, work, regions, timeout, app, starts)
     profile = store.make_profile(board=board, library=library, path=path, opt=opt, app=app,
@@ -511,8 +521,8 @@ def matrix(args: argparse.Namespace) -> list[tuple[str, str, str, str, str, bool
                 for path in ([args.path] if args.path else ["sw", "hw"]):
                     for opt in ([args.opt] if args.opt else ["none", "high-speed"]):
                         for app in ([args.app] if args.app else list(APPS)):
-                            if app in native.APPS and (reference or library != "wolfcrypt"
-                                                       or path != "sw"):
+                            if app in native.APPS and (reference or path != "sw"
+                                                       or library != NATIVE_APPS[app]):
                                 continue  # the program's software path only, for now
                             elf = (image_dir(reference, app) / board
                                    / f"{library}-{path}-{opt}" / elf_name(app))
@@ -528,9 +538,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--path", choices=("sw", "hw"))
     parser.add_argument("--opt", choices=("none", "high-speed"))
     parser.add_argument("--app", choices=APPS + native.APPS,
-                        help=f"default: {', '.join(APPS)}; {' and '.join(native.APPS)}: "
+                        help=f"default: {', '.join(APPS)}; {', '.join(native.APPS)}: "
                              "wolfCrypt's own benchmark program, its symmetric and its "
-                             "public-key rows (make -C firmware wolfbench-profile)")
+                             "public-key rows (make -C firmware wolfbench-profile), and mbedtls's "
+                             "symmetric rows (make -C firmware mbedbench-profile)")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=900)
     parser.add_argument("--overhead", action="store_true",
@@ -546,9 +557,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     jobs = matrix(args)
     if not jobs and args.app in native.APPS:
-        print(f"collect: error: no {args.app} profiling images (wolfcrypt, software path) "
-              f"under {native.IMAGES[args.app].relative_to(TOP)} for these filters; run "
-              "`make -C firmware wolfbench-profile`", file=sys.stderr)
+        print(f"collect: error: no {args.app} profiling images ({NATIVE_APPS[args.app]}, "
+              f"software path) under {native.IMAGES[args.app].relative_to(TOP)} for these "
+              f"filters; run `{native.MAKE[args.app]}`", file=sys.stderr)
         return 1
     if not jobs:
         print("collect: error: no firmware images found under build/fw; run `make firmware`",

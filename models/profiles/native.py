@@ -1,7 +1,14 @@
-"""Profiles of a library's own benchmark program: wolfCrypt's wolfcrypt/benchmark/benchmark.c.
+"""Profiles of the libraries' own benchmark programs, row by row: wolfCrypt's
+wolfcrypt/benchmark/benchmark.c and mbedtls's programs/test/benchmark.c.
 
-Two sets of profiling images (firmware/Makefile `wolfbench-profile`) run the program's rows, each
-for one pass of its loop (WOLFBENCH_MIN_SECONDS=0):
+mbedtls's (app "mbedbench", firmware/Makefile `mbedbench-profile`, build/fw-mbedbench-profile/):
+its symmetric rows, each measured between two mbedtls_timing_hardclock() calls around 1,024 calls
+on 1 KiB (TIME_AND_TSC): a hook on that function gives the regions in pairs, as cycles_now does
+for the bench (collect.split_regions). The profiling images' alarm rings at once, so the warm-up
+loop before each measured one does not run.
+
+wolfCrypt's: two sets of profiling images (firmware/Makefile `wolfbench-profile`) run the
+program's rows, each for one pass of its loop (WOLFBENCH_MIN_SECONDS=0):
   - app "wolfbench" (build/fw-wolfbench-profile/): the symmetric rows and the RNG, 25 x 1 KiB;
   - app "wolfbench-pk" (build/fw-wolfbench-profile-pk/): the public-key rows (RSA-2048, DH-2048,
     ECC P-256, then P-384 where the board runs it), two operations each (DH key generation: one).
@@ -33,14 +40,27 @@ import native_bench  # noqa: E402  (tools/ is not a package)
 
 APP = "wolfbench"
 PUBLIC_KEY_APP = "wolfbench-pk"
-APPS = (APP, PUBLIC_KEY_APP)
+MBED_APP = "mbedbench"
+APPS = (APP, PUBLIC_KEY_APP, MBED_APP)
 BOUNDARY = "wolfbench_seconds"
+# The function whose entries bound the regions of each app.
+BOUNDARIES = {APP: BOUNDARY, PUBLIC_KEY_APP: BOUNDARY, MBED_APP: "mbedtls_timing_hardclock"}
+# Apps whose regions run from a reset=1 call of the clock to the next call (split()); the others'
+# run between pairs of calls.
+RESET_APPS = (APP, PUBLIC_KEY_APP)
+# Apps whose regions are too long to trace whole on the Cortex-M7 (sampled_schedule.py): about
+# 1 G instructions (wolfCrypt's public-key rows) and 3.7 G (mbedtls's rows, 1 MiB each).
+SAMPLED_APPS = (PUBLIC_KEY_APP, MBED_APP)
 # The hook's detail: r0, wolfbench_seconds's `reset` argument ("1" opens a region).
 RESET_DETAIL = "':' + str(self.GetRegisterUnsafe(0).RawValue)"
 # The profiling images of each app; every one is the program's wolfbench.elf.
 IMAGES = {APP: TOP / "build" / "fw-wolfbench-profile",
-          PUBLIC_KEY_APP: TOP / "build" / "fw-wolfbench-profile-pk"}
-ELF = "wolfbench.elf"
+          PUBLIC_KEY_APP: TOP / "build" / "fw-wolfbench-profile-pk",
+          MBED_APP: TOP / "build" / "fw-mbedbench-profile"}
+ELFS = {APP: "wolfbench.elf", PUBLIC_KEY_APP: "wolfbench.elf", MBED_APP: "mbedbench.elf"}
+# How to build each app's profiling images.
+MAKE = {APP: "make -C firmware wolfbench-profile", PUBLIC_KEY_APP: "make -C firmware "
+        "wolfbench-profile", MBED_APP: "make -C firmware mbedbench-profile"}
 
 # Row names that are not "<ALGORITHM>[-<bits>][-<MODE>][-enc|-dec]" (wolfCrypt's bench_* names).
 NAMES = {"SHA": "sha1", "HMAC-SHA": "hmac-sha1", "CHACHA": "chacha20",
@@ -53,6 +73,20 @@ PUBLIC_KEY = {("RSA", "public"): "rsa-public", ("RSA", "private"): "rsa-private"
               ("DH", "key gen"): "dh-keygen", ("DH", "agree"): "dh-agree",
               ("ECC", "key gen"): "ecc-keygen", ("ECDHE", "agree"): "ecdhe-agree",
               ("ECDSA", "sign"): "ecdsa-sign", ("ECDSA", "verify"): "ecdsa-verify"}
+# mbedtls's row titles (programs/test/benchmark.c) -> (the matrix's name, key bits); AES rows by
+# MBED_AES. Its AES-GCM, AES-CCM and AES-CBC rows encrypt.
+MBED_NAMES = {"MD5": ("md5", 0), "SHA-1": ("sha1", 0), "SHA-256": ("sha256", 0),
+              "SHA-512": ("sha512", 0), "3DES": ("3des", 0), "DES": ("des", 0),
+              "3DES-CMAC": ("3des-cmac", 0), "ChaCha20-Poly1305": ("chacha20-poly1305", 0),
+              "ChaCha20": ("chacha20", 0), "Poly1305": ("poly1305", 0),
+              "CTR_DRBG (NOPR)": ("ctr-drbg", 0), "CTR_DRBG (PR)": ("ctr-drbg-pr", 0),
+              "HMAC_DRBG SHA-1 (NOPR)": ("hmac-drbg-sha1", 0),
+              "HMAC_DRBG SHA-1 (PR)": ("hmac-drbg-sha1-pr", 0),
+              "HMAC_DRBG SHA-256 (NOPR)": ("hmac-drbg-sha256", 0),
+              "HMAC_DRBG SHA-256 (PR)": ("hmac-drbg-sha256-pr", 0)}
+MBED_AES = re.compile(r"^AES-(?P<mode>CBC|CTR|GCM|CCM|CMAC|CMAC-PRF)-(?P<bits>128|192|256)$")
+# The program's TIME_AND_TSC: BUFSIZE bytes per call, 1,024 calls measured.
+MBED_BUFFER_BYTES, MBED_CALLS = 1024, 1024
 
 
 def algorithm_of(name: str) -> tuple[str, int]:
@@ -92,10 +126,43 @@ def result_of(row: dict[str, Any], clock_hz: float) -> dict[str, Any]:
             "cycles": row["seconds"] * clock_hz}
 
 
+def mbedtls_algorithm_of(title: str) -> tuple[str, int]:
+    """(algorithm, key bits) of a row title of mbedtls's program: "AES-GCM-192" ->
+    ("aes-gcm", 192), "AES-CMAC-128" -> ("cmac", 128)."""
+    if title in MBED_NAMES:
+        return MBED_NAMES[title]
+    if found := MBED_AES.match(title):
+        mode = found["mode"].lower()
+        return ("aes-" + mode if not mode.startswith("cmac") else mode), int(found["bits"])
+    raise RuntimeError(f"no matrix name for mbedtls's row {title!r}")
+
+
+def mbedtls_results(lines: list[str], clock_hz: float) -> list[dict[str, Any]]:
+    """The @result fields of every row mbedtls's program printed, in order (its cycles/byte
+    column gives their simulated cycles, to the cycle per byte; the collector replaces them)."""
+    table = native_bench.parse_mbedtls(lines, clock_hz)
+    if not table.complete or table.failures or table.unparsed:
+        raise RuntimeError(f"the program's table is not usable: complete={table.complete}, "
+                           f"failures={table.failures}, unparsed={table.unparsed[:3]}")
+    if any(row["kind"] != "symmetric" for row in table.rows):
+        raise RuntimeError(f"the {MBED_APP} profiling image printed public-key rows; build it "
+                           f"with `{MAKE[MBED_APP]}`")
+    out = []
+    for row in table.rows:
+        algorithm, key_bits = mbedtls_algorithm_of(row["name"])
+        out.append({"algorithm": algorithm, "key_bits": key_bits,
+                    "buffer_bytes": MBED_BUFFER_BYTES, "iterations": MBED_CALLS,
+                    "row": row["name"],
+                    "cycles": row["cycles_per_byte"] * MBED_BUFFER_BYTES * MBED_CALLS})
+    return out
+
+
 def results(lines: list[str], clock_hz: float, app: str = APP) -> list[dict[str, Any] | None]:
     """The @result fields of every row the program printed, in order, None for a row that failed
     at once (it has a region, see the module's note); an incomplete table, or one whose rows are
     not the app's kind, cannot be profiled row by row."""
+    if app == MBED_APP:
+        return list(mbedtls_results(lines, clock_hz))
     table = native_bench.parse_wolfcrypt(lines, clock_hz)
     failed = [row["position"] for row in table.empty_rows]
     if not table.complete or table.unparsed or len(failed) != len(table.failures):
@@ -104,7 +171,7 @@ def results(lines: list[str], clock_hz: float, app: str = APP) -> list[dict[str,
     kind = "asymmetric" if app == PUBLIC_KEY_APP else "symmetric"
     if any(row["kind"] != kind for row in table.rows):
         raise RuntimeError(f"the {app} profiling image printed other than {kind} rows; build it "
-                           "with `make -C firmware wolfbench-profile`")
+                           f"with `{MAKE[app]}`")
     out: list[dict[str, Any] | None] = []
     for position, row in enumerate(table.rows):
         out += [None] * failed.count(position) + [result_of(row, clock_hz)]

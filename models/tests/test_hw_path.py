@@ -36,6 +36,14 @@ def test_split_regions_takes_out_waits_and_counts_calls():
     assert region["raw"] == [1500 - 700, 50 - 15]
     assert region["waited"] == 715
     assert region["calls"] == {GENKEY: 1}
+    assert region["begin"] == 1000 + 50  # all counters at the opening boundary
+
+
+def test_split_regions_tells_where_each_region_begins():
+    events = [event(BOUNDARY, "main", 0x100, 10, 5), event(BOUNDARY, "main", 0x104, 30, 5),
+              event("CAAM_PKHA_ECC_PointMul", "f", 0x400, 31, 6),
+              event(BOUNDARY, "main", 0x100, 40, 6), event(BOUNDARY, "main", 0x104, 50, 16)]
+    assert [region["begin"] for region in split_regions(events, ENTRIES)] == [15, 46]
 
 
 def test_split_regions_counter_wrap_and_callee_keys():

@@ -137,3 +137,30 @@ def test_the_program_adds_p384_but_the_ecdsa_apps_p256_stands():
     assert cases[(256, "sw")].app == "ecdsa"
     assert cases[(384, "sw")].app == native.PUBLIC_KEY_APP
     assert (384, "hw") not in cases
+
+
+def mbed_row(title: str, kib: int, cpb: int) -> str:
+    # programs/test/benchmark.c: HEADER_FORMAT, then TIME_AND_TSC's figures.
+    return "  %-24s :  " % title + "%9lu KiB/s,  %9lu cycles/byte" % (kib, cpb)
+
+
+@pytest.mark.parametrize("title, expected", [
+    ("SHA-256", ("sha256", 0)), ("AES-GCM-192", ("aes-gcm", 192)), ("AES-CMAC-128", ("cmac", 128)),
+    ("AES-CMAC-PRF-128", ("cmac-prf", 128)), ("3DES-CMAC", ("3des-cmac", 0)),
+    ("CTR_DRBG (PR)", ("ctr-drbg-pr", 0)), ("HMAC_DRBG SHA-256 (NOPR)", ("hmac-drbg-sha256", 0))])
+def test_mbedtls_row_titles_become_the_matrix_names(title, expected):
+    assert native.mbedtls_algorithm_of(title) == expected
+
+
+def test_an_mbedtls_row_is_its_measured_loop_of_1024_calls_on_1_kib():
+    lines = ["@start mbedbench board=rt1060 args=sha256", mbed_row("SHA-256", 1, 33),
+             "@done mbedbench status=0"]
+    (sha,) = native.results(lines, CLOCK, native.MBED_APP)
+    assert (sha["algorithm"], sha["buffer_bytes"], sha["iterations"]) == ("sha256", 1024, 1024)
+    assert sha["cycles"] == 33 * 1024 * 1024
+    with pytest.raises(RuntimeError, match="no matrix name"):
+        native.results(lines[:1] + [mbed_row("BLOWFISH-CBC-128", 1, 40)] + lines[2:], CLOCK,
+                       native.MBED_APP)
+    public = "  %-24s :  " % "RSA-2048" + "%6lu " % 18 + "public/s"
+    with pytest.raises(RuntimeError, match="public-key rows"):
+        native.results(lines[:1] + [public] + lines[2:], CLOCK, native.MBED_APP)

@@ -87,7 +87,8 @@ def test_a_slower_core_clock_keeps_cycles_and_lowers_throughput(run):
     (("--algorithm", "ecdsa-sign", "--path", "sw", "--bytes", "64"), "does not apply"),
     (("--algorithm", "ecdsa-sign", "--path", "sw", "--key-bits", "521"), "at 256 and 384 bits"),
     (("--algorithm", "rsa-private", "--path", "sw", "--key-bits", "4096"), "at 2048 bits"),
-    (("--algorithm", "aes-gcm", "--path", "sw"), "only wolfCrypt's benchmark program"),
+    (("--algorithm", "gmac", "--path", "sw"), "only the benchmark program of wolfcrypt has it"),
+    (("--algorithm", "aes-gcm", "--path", "hw"), "--library wolfcrypt|mbedtls --path sw"),
     (("--library", "wolfcrypt", "--algorithm", "aes-ccm", "--path", "sw", "--key-bits", "256"),
      "has 128"),
 ])
@@ -166,3 +167,16 @@ def test_a_public_key_row_of_wolfcrypts_own_program_is_the_reports_prediction(ru
                    r["metric"]) == ("rt1060", "wolfcrypt", "ecdsa-sign", 384, "sw", "high-speed",
                                     "cycles"))
     assert operation_figures(text)[0] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
+
+
+def test_a_row_of_mbedtls_own_program_is_the_reports_prediction(run, outcome):
+    if not store.load("rt1060", "mbedtls", "sw", "high-speed", "mbedbench"):
+        pytest.skip("no stored profile of mbedtls's benchmark program on the rt1060")
+    code, text = run(*BASE, "--algorithm", "aes-ccm", "--key-bits", "256", "--path", "sw")
+    assert code == 0
+    assert "mbedtls-sw-high-speed-mbedbench.json" in text
+    row = next(r for r in pipeline.prediction_rows(outcome)
+               if (r["board"], r["library"], r["algorithm"], r["key_bits"], r["path"], r["opt"],
+                   r["metric"]) == ("rt1060", "mbedtls", "aes-ccm", 256, "sw", "high-speed",
+                                    "throughput"))
+    assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)

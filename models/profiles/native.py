@@ -53,14 +53,14 @@ RESET_APPS = (APP, PUBLIC_KEY_APP)
 SAMPLED_APPS = (PUBLIC_KEY_APP, MBED_APP)
 # The hook's detail: r0, wolfbench_seconds's `reset` argument ("1" opens a region).
 RESET_DETAIL = "':' + str(self.GetRegisterUnsafe(0).RawValue)"
-# The profiling images of each app; every one is the program's wolfbench.elf.
+# Each app's profiling images, their file name, and the command that builds them.
 IMAGES = {APP: TOP / "build" / "fw-wolfbench-profile",
           PUBLIC_KEY_APP: TOP / "build" / "fw-wolfbench-profile-pk",
           MBED_APP: TOP / "build" / "fw-mbedbench-profile"}
 ELFS = {APP: "wolfbench.elf", PUBLIC_KEY_APP: "wolfbench.elf", MBED_APP: "mbedbench.elf"}
-# How to build each app's profiling images.
-MAKE = {APP: "make -C firmware wolfbench-profile", PUBLIC_KEY_APP: "make -C firmware "
-        "wolfbench-profile", MBED_APP: "make -C firmware mbedbench-profile"}
+MAKE = {APP: "make -C firmware wolfbench-profile",
+        PUBLIC_KEY_APP: "make -C firmware wolfbench-profile",
+        MBED_APP: "make -C firmware mbedbench-profile"}
 
 # Row names that are not "<ALGORITHM>[-<bits>][-<MODE>][-enc|-dec]" (wolfCrypt's bench_* names).
 NAMES = {"SHA": "sha1", "HMAC-SHA": "hmac-sha1", "CHACHA": "chacha20",

@@ -76,7 +76,7 @@ def table(outcome: Outcome, board: str, app: str) -> list[str]:
         out.append("| " + " | ".join(cells) + " |")
     if sampled:
         out += ["", "The Cortex-M7's high-speed figures of this table are priced with an issue "
-                "schedule sampled from a window of each region (models/profiles/"
+                "schedule sampled from windows spread over each region (models/profiles/"
                 "sampled_schedule.py)."]
     return out + [""]
 

@@ -31,8 +31,8 @@ regions with. The traced run must execute the same instructions per region as th
 `--app wolfbench`, `--app wolfbench-pk` and `--app mbedbench` profile the libraries' own benchmark
 programs instead (software path): one region per row of their tables, from their profiling images
 (models/profiles/native.py). wolfCrypt's public-key rows and mbedtls's rows are too long to trace
-whole on the Cortex-M7 (1 G and 3.7 G instructions at -O3): their issue schedule comes from a
-window in each region (models/profiles/sampled_schedule.py).
+whole on the Cortex-M7 (1 G and 3.7 G instructions at -O3): their issue schedule comes from
+windows spread over each region (models/profiles/sampled_schedule.py).
 
 Output: models/profiles/data/<board>/<library>-<path>-<opt>-<app>.json (see store.py).
 """

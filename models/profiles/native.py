@@ -189,7 +189,7 @@ def split(hits: list[Any], delta: Callable[[list[int], list[int]], list[int]]
     """The program's regions from its boundary hits (collect.Event, in order): the indexes of the
     hits that open one, and each region's counter deltas in the parts collect.split_regions gives
     (no host waits or accelerator calls: software path), with "begin": the instructions executed
-    before the region (where a window of it starts, sampled_schedule.py)."""
+    before the region (where its windows lie, sampled_schedule.py)."""
     starts = region_starts([hit.detail for hit in hits])
     executed = [float(sum(hits[0].counters))] if hits else []
     for before, after in zip(hits, hits[1:]):

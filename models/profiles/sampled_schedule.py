@@ -5,9 +5,11 @@ replay of m7_schedule.py); the public-key rows of wolfCrypt's benchmark program 
 instructions at -O3 on the M7 (RSA-2048 private, P-384), which would take hours. Their inner loops
 (fastmath's Montgomery multiplication and squaring, the curve's point arithmetic) repeat for
 millions of instructions, so the region's issue cycles and taken branches per instruction are
-taken from a window of WINDOW instructions in its middle, and scaled to the instructions the
-counted run measured for the whole region (region["schedule"]["sampled"] says how many were
-replayed).
+taken from SPREAD windows spread evenly over it, WINDOW instructions in all, and scaled to the
+instructions the counted run measured for the whole region (region["schedule"]["sampled"] says
+how many were replayed). Spread, not one window in the middle: a region of two operations has
+the end of one and the start of the other in its middle (an affine conversion, a blinding), not
+the loops that are most of it.
 
 The run that samples does not count: it goes to each window by virtual time. The platforms run
 PerformanceInMips instructions per simulated microsecond (platforms/socs/*.repl: one per core
@@ -32,8 +34,9 @@ TOP = Path(__file__).resolve().parents[2]
 # Instructions replayed per region: thousands of turns of the inner loops (a 2048-bit Montgomery
 # multiplication is about 20 k instructions at -O3), about 20 host seconds each.
 WINDOW = 2_000_000
-# A window keeps to the middle half of its region, whatever the region's length.
-MIDDLE_SHARE = 0.5
+# Windows per region, one in the middle of each of as many equal parts of it; a window takes at
+# most half of its part, so that each keeps a margin to the region's ends.
+SPREAD = 8
 
 # Share of its length a traced window may differ by: RunFor stops on the platform's time grid
 # (rt1060: 2 instructions of 2 M; rt1170 at 996 MIPS: 173).
@@ -47,12 +50,14 @@ f.close()
 '''
 
 
-def windows(begins: list[float], lengths: list[float]) -> list[tuple[int, int]]:
-    """(first instruction, instructions) of the window of each region, in the middle."""
+def windows(begins: list[float], lengths: list[float]) -> list[list[tuple[int, int]]]:
+    """Per region, (first instruction, instructions) of each of its windows: the middle of each
+    of SPREAD equal parts."""
     out = []
     for begin, length in zip(begins, lengths):
-        count = int(min(WINDOW, MIDDLE_SHARE * length))
-        out.append((int(begin + (length - count) / 2), count))
+        part = length / SPREAD
+        count = int(min(WINDOW / SPREAD, part / 2))
+        out.append([(int(begin + (k + 0.5) * part - count / 2), count) for k in range(SPREAD)])
     return out
 
 
@@ -110,42 +115,55 @@ def attach(renode: str, elf: Path, board: str, work: Path, regions: list[dict[st
     for stale in itertools.chain([work / "hits.txt"], work.glob("window*.txt")):
         stale.unlink(missing_ok=True)
     last_end = max(begin + region["instructions"] for begin, region in zip(begins, regions))
-    script = write_script(elf, board, work, spans, boundary, int(last_end * 1.01) + 100_000)
-    print(f"  sampling {len(spans)} windows of up to {WINDOW / 1e6:g} M instructions for their "
-          "issue schedule ...", flush=True)
+    flat = [span for region_spans in spans for span in region_spans]
+    script = write_script(elf, board, work, flat, boundary, int(last_end * 1.01) + 100_000)
+    print(f"  sampling {len(regions)} regions in {len(flat)} windows, up to {WINDOW / 1e6:g} M "
+          "instructions per region, for their issue schedule ...", flush=True)
     seconds = run(renode, script, timeout)
     check_boundaries(work / "hits.txt", spans, begins, regions)
     table = m7_schedule.listing(elf)
-    for k, (region, (first, count)) in enumerate(zip(regions, spans)):
-        trace = work / f"window{k}.txt"
-        pcs = list(m7_schedule.trace_pcs(trace)) if trace.exists() else []
-        if abs(len(pcs) - count) > WINDOW_SLACK_SHARE * count:
-            raise RuntimeError(f"{trace}: {len(pcs)} instructions traced, {count} expected")
-        # The window as one region between two boundary entries (none may be inside it).
-        found = m7_schedule.schedule_regions(itertools.chain([boundary], pcs, [boundary]),
-                                             table, boundary)
-        if len(found) != 1 or found[0]["skipped"]:
-            raise RuntimeError(f"{trace}: the window crosses a boundary or leaves the listing")
-        share = region["instructions"] / found[0]["instructions"]
-        region["schedule"] = {"issue_cycles": found[0]["issue_cycles"] * share,
-                              "taken_branches": found[0]["taken_branches"] * share,
-                              "instructions": region["instructions"],
-                              "it_instructions": found[0]["it_instructions"] * share,
-                              "skipped": 0.0, "sampled": float(len(pcs)),
-                              "first_sampled": float(first)}
-        trace.unlink()
+    names = ("issue_cycles", "taken_branches", "instructions", "it_instructions")
+    k = 0
+    for region, region_spans in zip(regions, spans):
+        sums = dict.fromkeys(names, 0.0)
+        for _, count in region_spans:
+            found = window_schedule(work / f"window{k}.txt", count, table, boundary)
+            sums = {name: sums[name] + found[name] for name in names}
+            k += 1
+        share = region["instructions"] / sums["instructions"]
+        region["schedule"] = {name: sums[name] * share for name in names} | {
+            "instructions": region["instructions"], "skipped": 0.0,
+            "sampled": sums["instructions"], "windows": float(len(region_spans))}
     print(f"  sampled in {seconds:.0f} s host", flush=True)
 
 
-def check_boundaries(hits_file: Path, spans: list[tuple[int, int]], begins: list[float],
+def window_schedule(trace: Path, count: int, table: dict[int, m7_schedule.Instruction],
+                    boundary: int) -> dict[str, float]:
+    """The issue schedule of one traced window (deleted after), which must hold `count`
+    instructions and no boundary."""
+    pcs = list(m7_schedule.trace_pcs(trace)) if trace.exists() else []
+    if abs(len(pcs) - count) > WINDOW_SLACK_SHARE * count:
+        raise RuntimeError(f"{trace}: {len(pcs)} instructions traced, {count} expected")
+    # The window as one region between two boundary entries (none may be inside it).
+    found = m7_schedule.schedule_regions(itertools.chain([boundary], pcs, [boundary]), table,
+                                         boundary)
+    if len(found) != 1 or found[0]["skipped"]:
+        raise RuntimeError(f"{trace}: the window crosses a boundary or leaves the listing")
+    trace.unlink()
+    return found[0]
+
+
+def check_boundaries(hits_file: Path, spans: list[list[tuple[int, int]]], begins: list[float],
                      regions: list[dict[str, Any]]) -> None:
-    """Each window must lie in its region in the sampling run too: a boundary within as many
-    instructions of the counted run's as the window has on either side in its region. (The runs
-    differ a little where the program draws random numbers: the simulated TRNG, ECC scalars.)"""
+    """The windows must lie in their region in the sampling run too: a boundary within as many
+    instructions of the counted run's as the first and last windows have to the region's ends.
+    (The runs differ a little where the program draws random numbers: the simulated TRNG, ECC
+    scalars.)"""
     hits = [int(line) for line in hits_file.read_text().split()] if hits_file.exists() else []
-    for (first, count), begin, region in zip(spans, begins, regions):
+    for region_spans, begin, region in zip(spans, begins, regions):
         end = begin + region["instructions"]
-        allowed = min(first - begin, end - first - count)
+        (first, _), (last, count) = region_spans[0], region_spans[-1]
+        allowed = min(first - begin, end - last - count)
         opening = min((abs(hit - begin) for hit in hits), default=None)
         closing = min((abs(hit - end) for hit in hits), default=None)
         if opening is None or closing is None or max(opening, closing) > allowed:

@@ -8,13 +8,18 @@ import pytest
 from models.profiles import sampled_schedule
 
 
-def test_a_window_is_in_the_middle_of_its_region_and_at_most_half_of_it():
+def test_the_windows_are_spread_evenly_over_their_region():
     long_region, short_region = sampled_schedule.windows([1_000, 50_000_000],
-                                                         [100_000_000, 1_000_000])
-    first, count = long_region
-    assert count == sampled_schedule.WINDOW
-    assert first - 1_000 == 100_000_000 + 1_000 - (first + count)  # as much before as after
-    assert short_region == (50_250_000, 500_000)
+                                                         [100_000_000, 1_600_000])
+    count = sampled_schedule.WINDOW // sampled_schedule.SPREAD
+    assert [c for _, c in long_region] == [count] * sampled_schedule.SPREAD
+    part = 100_000_000 / sampled_schedule.SPREAD
+    # Each window is centred in its part of the region: the first after 1/2 part, then 1 apart.
+    assert [first + count / 2 - 1_000 for first, _ in long_region] == pytest.approx(
+        [(k + 0.5) * part for k in range(sampled_schedule.SPREAD)], abs=1)
+    # A short region: each window at most half its part (200 k), the first 50 k after the start.
+    assert short_region[0] == (50_050_000, 100_000)
+    assert short_region[-1][0] + 100_000 == 51_550_000
 
 
 def test_the_script_runs_to_each_window_by_the_boards_instructions_per_second(tmp_path: Path):
@@ -34,10 +39,12 @@ def _region(instructions: float) -> dict:
 
 def test_a_sampling_run_off_the_counted_one_is_refused(tmp_path: Path):
     hits = tmp_path / "hits.txt"
+    # 8 M instructions: windows of 250 k centred at 0.5 M, 1.5 M, ... 7.5 M after the start,
+    # 375 k from either end.
     spans = sampled_schedule.windows([1_000_000], [8_000_000])
-    hits.write_text("1000100\n9000050\n")  # a little off, the window stays inside
+    hits.write_text("1000100\n9000050\n")  # a little off, every window stays inside
     sampled_schedule.check_boundaries(hits, spans, [1_000_000], [_region(8_000_000)])
-    hits.write_text("1000100\n5500000\n")  # the region ends inside the window (4 M .. 6 M)
+    hits.write_text("1000100\n8600000\n")  # the region ends inside the last window
     with pytest.raises(RuntimeError, match="outside its region"):
         sampled_schedule.check_boundaries(hits, spans, [1_000_000], [_region(8_000_000)])
     hits.write_text("1000100\n")  # no closing boundary: the run stopped early

@@ -291,17 +291,23 @@ class TraceProgress:
         return self.boundaries
 
 
+def start_renode(renode: str, script: Path, output: Any) -> subprocess.Popen:
+    """Renode, headless, running `script` in a process group of its own (so that it can be
+    stopped whole), its console to `output` (a file or subprocess.DEVNULL)."""
+    # Without a terminal Renode serves its monitor on a TCP port (1234 by default): give every
+    # process its own free port so that parallel runs, and other Renode users, do not collide.
+    return subprocess.Popen([renode, "--disable-xwt", "--plain", "--hide-log", "-P",
+                             str(free_port()), "-e", f"include @{script}"],
+                            stdin=subprocess.DEVNULL, stdout=output, stderr=output,
+                            start_new_session=True)
+
+
 def run_renode(renode: str, script: Path, uart: Path, timeout: float,
                written: Callable[[], bool] | None = None) -> tuple[list[str], float]:
     """Runs until @exit/@fault; returns console lines and host seconds. `written`: then also
     until it is true (an execution trace complete), within the same timeout."""
     log = open(script.parent / "renode.log", "w")
-    # Without a terminal Renode serves its monitor on a TCP port (1234 by default): give every
-    # process its own free port so that parallel runs, and other Renode users, do not collide.
-    process = subprocess.Popen([renode, "--disable-xwt", "--plain", "--hide-log", "-P",
-                                str(free_port()), "-e", f"include @{script}"], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+    process = start_renode(renode, script, subprocess.DEVNULL)
     started = time.monotonic()
     try:
         while time.monotonic() - started < timeout:

@@ -88,13 +88,10 @@ def write_script(elf: Path, board: str, work: Path, spans: list[tuple[int, int]]
 
 def run(renode: str, script: Path, timeout: float) -> float:
     """Runs the script to its `quit`; returns host seconds."""
-    from models.profiles.collect import free_port  # noqa: PLC0415 (collect imports this module)
+    from models.profiles.collect import start_renode  # noqa: PLC0415 (collect imports this)
     started = time.monotonic()
     with open(script.parent / "renode.log", "w") as log:
-        process = subprocess.Popen([renode, "--disable-xwt", "--plain", "--hide-log", "-P",
-                                    str(free_port()), "-e", f"include @{script}"],
-                                   stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                   start_new_session=True)
+        process = start_renode(renode, script, log)
         try:
             process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:

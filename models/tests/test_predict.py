@@ -141,6 +141,13 @@ def test_an_operation_no_profile_has_names_the_boards_that_have_it(run, capsys):
     assert "samd21 mbedtls hw" in capsys.readouterr().err
 
 
+def report_row(outcome, *key) -> dict:
+    """The predictions.csv row of (board, library, algorithm, key bits, path, opt, metric)."""
+    return next(r for r in pipeline.prediction_rows(outcome)
+                if (r["board"], r["library"], r["algorithm"], r["key_bits"], r["path"], r["opt"],
+                    r["metric"]) == key)
+
+
 def test_a_row_of_wolfcrypts_own_program_is_the_reports_prediction(run, outcome):
     if not store.load("stm32f407", "wolfcrypt", "sw", "high-speed", "wolfbench"):
         pytest.skip("no stored profile of wolfCrypt's benchmark program on the stm32f407")
@@ -148,10 +155,8 @@ def test_a_row_of_wolfcrypts_own_program_is_the_reports_prediction(run, outcome)
                      "--path", "sw")
     assert code == 0
     assert "wolfcrypt-sw-high-speed-wolfbench.json" in text
-    row = next(r for r in pipeline.prediction_rows(outcome)
-               if (r["board"], r["library"], r["algorithm"], r["key_bits"], r["path"], r["opt"],
-                   r["metric"]) == ("stm32f407", "wolfcrypt", "aes-gcm", 128, "sw", "high-speed",
-                                    "throughput"))
+    row = report_row(outcome, "stm32f407", "wolfcrypt", "aes-gcm", 128,
+                     "sw", "high-speed", "throughput")
     assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
 
 
@@ -162,10 +167,8 @@ def test_a_public_key_row_of_wolfcrypts_own_program_is_the_reports_prediction(ru
                      "--key-bits", "384", "--path", "sw")
     assert code == 0
     assert "P-384" in text and "wolfcrypt-sw-high-speed-wolfbench-pk.json" in text
-    row = next(r for r in pipeline.prediction_rows(outcome)
-               if (r["board"], r["library"], r["algorithm"], r["key_bits"], r["path"], r["opt"],
-                   r["metric"]) == ("rt1060", "wolfcrypt", "ecdsa-sign", 384, "sw", "high-speed",
-                                    "cycles"))
+    row = report_row(outcome, "rt1060", "wolfcrypt", "ecdsa-sign", 384,
+                     "sw", "high-speed", "cycles")
     assert operation_figures(text)[0] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
 
 
@@ -175,8 +178,6 @@ def test_a_row_of_mbedtls_own_program_is_the_reports_prediction(run, outcome):
     code, text = run(*BASE, "--algorithm", "aes-ccm", "--key-bits", "256", "--path", "sw")
     assert code == 0
     assert "mbedtls-sw-high-speed-mbedbench.json" in text
-    row = next(r for r in pipeline.prediction_rows(outcome)
-               if (r["board"], r["library"], r["algorithm"], r["key_bits"], r["path"], r["opt"],
-                   r["metric"]) == ("rt1060", "mbedtls", "aes-ccm", 256, "sw", "high-speed",
-                                    "throughput"))
+    row = report_row(outcome, "rt1060", "mbedtls", "aes-ccm", 256,
+                     "sw", "high-speed", "throughput")
     assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)

@@ -44,6 +44,8 @@ class Case:
     sums: dict[str, float] | None = field(hash=False, compare=False, default=None, repr=False)
     # Accelerator calls the hw-path profile recorded in this region (None: not recorded).
     calls: dict[str, float] | None = field(hash=False, compare=False, default=None)
+    # The accelerator's work in this region, per unit (collect.WORK_SOURCES; None: not recorded).
+    engine: dict[str, float] | None = field(hash=False, compare=False, default=None)
     # Library configuration of a calibration reference build (models/calibration/reference.py);
     # None for the matrix's own builds.
     reference: str | None = field(hash=False, compare=False, default=None)
@@ -72,6 +74,8 @@ class Case:
         accelerator = boards.BOARDS[self.board].accelerator
         if self.path != "hw" or not accelerator:
             return "core"
+        if self.engine is not None:
+            return accelerator if self.engine else "core"
         handled = ACCELERATORS[accelerator].handles(self.algorithm, self.key_bits, self.library)
         if self.calls and (handled or self.algorithm in ECC_PHASES):
             return accelerator
@@ -156,10 +160,12 @@ def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list
         r = region["result"]
         iterations = max(1, int(r.get("iterations", 1)))
         calls = region.get("calls") if path is None else None
+        engine = region.get("engine") if path is None else None
         out.append(Case(profile["board"], profile["library"], path or profile["path"],
                         profile["opt"], profile["app"], algorithm_of(r), int(r.get("key_bits", 0)),
                         int(r.get("buffer_bytes", 0)), iterations, region["classes"],
                         profile["placement"], float(r["cycles"]) / iterations, calls=calls,
+                        engine=engine,
                         reference=profile.get("reference"), schedule=region.get("schedule")))
     return out
 
@@ -168,7 +174,8 @@ def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list
 # per row of its table), and that library. Their rows add the algorithms the bench and the ecdsa
 # app do not measure; where those measured the same operation, their case stands. Their software
 # profiles are not relabelled as the hw path: the accelerator takes modes (GCM, CCM, 3DES, RSA,
-# ...) the accelerator models do not price yet.
+# ...) that only a hw-path profile of the program, which records the engine's work, prices
+# (models/profiles/collect.py WORK_SOURCES).
 NATIVE_APPS = {"wolfbench": "wolfcrypt", "wolfbench-pk": "wolfcrypt", "mbedbench": "mbedtls"}
 
 
@@ -271,6 +278,10 @@ def cycles_per_call(case: Case, values: Values) -> float:
     if model == "core":
         return core_cycles(case, values)
     accelerator = ACCELERATORS[model]
+    if case.engine:
+        # The work holds the calls' too (PKHA operations): it alone prices the busy time.
+        busy = accelerator.work_cycles(case.engine, board.clock_hz, values)
+        return core_cycles(case, values) + busy / case.iterations
     if case.calls:
         busy = accelerator.call_cycles(case.calls, case.opt, board.clock_hz, values)
         return core_cycles(case, values) + busy / case.iterations

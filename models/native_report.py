@@ -1,7 +1,9 @@
 """The report's per-board tables of the libraries' own benchmark programs, in the shape of the
 published ones: each row of wolfCrypt's and mbedtls's programs (models/profiles/native.py) with
 its predicted figures at both optimisation levels, software path: KiB/s and cycles/byte for the
-symmetric rows, milliseconds and operations per second for the public-key rows.
+symmetric rows, milliseconds and operations per second for the public-key rows. Where the
+program's accelerator path is profiled too (the CAAM's, models/profiles/collect.py WORK_SOURCES),
+a second table sets each row's software and accelerator KiB/s side by side, with what runs it.
 
 Every figure is predicted by the calibrated core model from the program's own profile of the row
 (the fit of reports/predictions.csv); the band is the core model's leave-one-out spread on
@@ -23,15 +25,18 @@ LIBRARY_TITLES = {"wolfcrypt": "wolfCrypt", "mbedtls": "mbedtls"}
 # Columns of each kind of row, per optimisation level: (heading, metric).
 SYMMETRIC = (("KiB/s", "throughput"), ("cycles/byte", "cycles_per_byte"))
 PUBLIC_KEY = (("ms", "time"), ("ops/s", "operations"))
+# What each accelerator's recorded work is (peripherals/NXP_CAAM.cs and NXP_DCP.cs Work).
+ENGINE_WORK = {"caam": "jobs, blocks per engine, PKHA operations",
+               "dcp": "packets, bytes per engine, context loads and stores"}
 
 
-def native_cases(outcome: Outcome, board: str, app: str) -> tuple[list[tuple[str, str, int]],
-                                                                    dict[tuple, Case]]:
+def native_cases(outcome: Outcome, board: str, app: str, path: str = "sw"
+                 ) -> tuple[list[tuple[str, str, int]], dict[tuple, Case]]:
     """The program's rows on a board, in its order ((row name, algorithm, key bits)), and its
-    software cases by (algorithm, key bits, opt), each priced from the program's own profile (at
+    cases on `path` by (algorithm, key bits, opt), each priced from the program's own profile (at
     opt none paired with the program's -O3 profile, as the matrix pairs)."""
     profiles = [p for p in outcome.profiles
-                if p["board"] == board and p["app"] == app and p["path"] == "sw"]
+                if p["board"] == board and p["app"] == app and p["path"] == path]
     rows: dict[tuple[str, int], str] = {}
     for profile in sorted(profiles, key=lambda p: p["opt"] != "high-speed"):
         for region in profile["regions"]:
@@ -81,6 +86,37 @@ def table(outcome: Outcome, board: str, app: str) -> list[str]:
     return out + [""]
 
 
+def accelerator_table(outcome: Outcome, board: str, app: str) -> list[str]:
+    """The Markdown table of one app's rows on one board, software against accelerator path, in
+    KiB/s ([] without a profile of the accelerator path)."""
+    rows, hw = native_cases(outcome, board, app, "hw")
+    if not rows:
+        return []
+    _, sw = native_cases(outcome, board, app)
+    values = outcome.validation.full.values
+    engine = boards.BOARDS[board].accelerator.upper()
+    out = ["| algorithm | runs on | " + " | ".join(
+               f"{opt} {column}" for opt in OPTS for column in ("sw KiB/s", "hw KiB/s", "hw/sw"))
+           + " |", "|---" * (2 + 3 * len(OPTS)) + "|"]
+    for row, algorithm, key_bits in rows:
+        cells, runs_on = [row], "software"
+        for opt in OPTS:
+            key = (algorithm, key_bits, opt)
+            if key not in hw or key not in sw:
+                cells += [""] * 3
+                continue
+            if hw[key].model != "core":
+                runs_on = engine
+            speeds = [fit.value_in("throughput", case, cycles_per_call(case, values))
+                      for case in (sw[key], hw[key])]
+            cells += [f"{speeds[0]:,.1f}", f"{speeds[1]:,.1f}", f"{speeds[1] / speeds[0]:.2f}"]
+        out.append("| " + " | ".join(cells[:1] + [runs_on] + cells[1:]) + " |")
+    return out + ["", f"\"{engine}\": the profile recorded the engine's work in the row "
+                  f"({ENGINE_WORK[engine.lower()]}), priced by the accelerator model with its "
+                  "calibrated costs; the CPU side (the library, the port, our driver) by the core "
+                  "model. \"software\": the port leaves the row to the library's own code.", ""]
+
+
 def section(outcome: Outcome) -> list[str]:
     band = band_pct(outcome, "core")
     out: list[str] = []
@@ -98,6 +134,13 @@ def section(outcome: Outcome) -> list[str]:
                               "published figures)." if band is not None else ""), ""]
             for rows in tables:
                 out += rows
+            accelerated = [accelerator_table(outcome, board, app)
+                           for app, of in NATIVE_APPS.items() if of == library]
+            if any(accelerated):
+                out += [f"### {info.title}: {LIBRARY_TITLES[library]}'s benchmark program, "
+                        "software against accelerator, predicted", ""]
+                for rows in accelerated:
+                    out += rows
     if not out:
         return []
     return ["## The libraries' own benchmark programs (predicted)", "",
@@ -106,9 +149,9 @@ def section(outcome: Outcome) -> list[str]:
             "`mbedbench-profile`, then `python -m models collect --app wolfbench`, "
             "`--app wolfbench-pk` and `--app mbedbench`: each row's loop once: wolfCrypt's 25 KiB "
             "or two operations, mbedtls's measured 1 MiB) and priced by the calibrated core model: "
-            "predicted hardware figures, not Renode's simulated ones. Software path only: the "
-            "accelerator models do not yet price the modes the programs add (GCM, CCM, CTR, 3DES, "
-            "CMAC, SHA-384/512 and RSA on the CAAM). Every row is priced from the program's own "
+            "predicted hardware figures, not Renode's simulated ones. The accelerator path is "
+            "profiled where the engine model counts its work (mbedtls's program on the RT1170's "
+            "CAAM: `--path hw`). Every row is priced from the program's own "
             "profile; for the operations the bench or the ecdsa app measures too (SHA-1/256/512, "
             "AES-CBC, P-256 ECDSA) predictions.csv keeps their case. mbedtls's public-key rows "
             "are not profiled (the program counts them against its alarm, not its clock). A row "

@@ -23,8 +23,10 @@ Where the figure comes from, in order:
 The rows of the libraries' own benchmark programs that the bench does not run
 (PROGRAM_ALGORITHMS: MD5, SHA-224/384, HMACs, AES-CTR/GCM/CCM, GMAC, CMAC, DES/3DES, ChaCha20,
 Poly1305, ChaCha20-Poly1305, the DRBGs) are answered from their stored profiles
-(models/profiles/native.py): software path, 1 KiB per call only. So are its public-key rows beyond P-256 (RSA-2048
-public and private, DH-2048 key generation and agreement, the P-384 operations: --key-bits).
+(models/profiles/native.py), 1 KiB per call only: software path, and the accelerator path where
+the program's hw path is profiled (mbedtls's on the rt1170's CAAM). So are wolfCrypt's program's
+public-key rows beyond P-256 (RSA-2048 public and private, DH-2048 key generation and agreement,
+the P-384 operations: --key-bits), software path.
 """
 from __future__ import annotations
 
@@ -104,11 +106,10 @@ def options(argv: list[str] | None) -> argparse.Namespace:
         return args
     if args.algorithm in PROGRAM_ALGORITHMS:
         libraries = PROGRAM_ALGORITHMS[args.algorithm]
-        if args.library not in libraries or args.path != "sw" or args.bytes not in (
-                None, STORED_BYTES):
+        if args.library not in libraries or args.bytes not in (None, STORED_BYTES):
             parser.error(f"{args.algorithm}: only the benchmark program of "
                          f"{' and '.join(libraries)} has it: --library "
-                         f"{'|'.join(libraries)} --path sw at {STORED_BYTES} bytes")
+                         f"{'|'.join(libraries)} at {STORED_BYTES} bytes")
         sizes = libraries[args.library]
         if args.key_bits is None:
             args.key_bits = sizes[0] if sizes else 0
@@ -224,8 +225,8 @@ def predict(args: argparse.Namespace) -> int:
     values = outcome.validation.full.values
     stored = find(outcome.cases, args, STORED_BYTES)
     if stored is None:
-        print(f"predict: error: no stored profile has {args.algorithm} "
-              f"{args.key_bits or ''} on {args.board} {args.library} {args.path} {args.opt}; "
+        print(f"predict: error: no stored profile has {args.algorithm}"
+              f"{f' {args.key_bits}' if args.key_bits else ''} on {args.board} {args.library} {args.path} {args.opt}; "
               f"see reports/predictions.csv for what the matrix has", file=sys.stderr)
         return 1
     point = point_of(args)

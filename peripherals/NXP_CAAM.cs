@@ -16,6 +16,7 @@
 //
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 using System.Security.Cryptography;
 using Antmicro.Renode.Core;
@@ -147,6 +148,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         public ulong JobsCompleted { get; private set; }
         public ulong JobsFailed { get; private set; }
         public ulong BusyCycles { get; private set; }
+        // The engines' work so far, whatever the timing parameters are, as "unit=count;..." (units:
+        // jobs, aes128_blocks, sha256_blocks, des3_blocks, pkha_mod_exponent in 256-bit operations,
+        // ...): a profile reads it at its region boundaries and prices it with its own per-unit
+        // costs (models/profiles/collect.py, models/accelerators/caam.py).
+        public string Work => string.Join(";", work.OrderBy(w => w.Key).Select(w => string.Format(CultureInfo.InvariantCulture, "{0}={1:R}", w.Key, w.Value)));
         public uint LastStatus { get; private set; }
 
         // Runs every job whose modelled completion time has passed (also called on register reads).
@@ -437,10 +443,21 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             job.Started = true;
             var cycles = JobSetupCycles + runner.Cycles;
             BusyCycles += cycles;
+            AddWork("jobs", 1);
+            foreach(var done in runner.Work)
+            {
+                AddWork(done.Key, done.Value);
+            }
             var start = Math.Max(job.SubmittedAt, decoFreeAt);
             job.CompletesAt = start + ToInstructions(cycles);
             decoFreeAt = job.CompletesAt;
             ScheduleCompletionCheck(job, cycles);
+        }
+
+        private void AddWork(string unit, double units)
+        {
+            double done;
+            work[unit] = (work.TryGetValue(unit, out done) ? done : 0) + units;
         }
 
         // With the CPU running, completion is noticed on the next register read at instruction
@@ -662,6 +679,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private readonly JobRing[] rings;
         private readonly List<Job> pending;
         private readonly AesTransformCache aesCache = new AesTransformCache();
+        private readonly Dictionary<string, double> work = new Dictionary<string, double>();
         private ICPU cpu;
         private ulong cpuMips;
         private ulong decoFreeAt;
@@ -1033,6 +1051,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
             public List<MemoryWrite> Writes { get; }
             public ulong Cycles { get; private set; }
+            // Cycles per unit of engine work (Charge).
+            public Dictionary<string, double> Work { get; } = new Dictionary<string, double>();
 
             private void Execute()
             {
@@ -1601,11 +1621,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
                 var blocks = (ulong)((data.Length + 15) / 16);
                 var perBlock = key.Length == 16 ? caam.Aes128CyclesPerBlock : (key.Length == 24 ? caam.Aes192CyclesPerBlock : caam.Aes256CyclesPerBlock);
-                Cycles += blocks * perBlock;
+                Charge(AesUnit(key), blocks, perBlock);
                 if(aai == AesCmac)
                 {
                     // The subkey derivation encrypts one more block.
-                    Cycles += perBlock;
+                    Charge(AesUnit(key), 1, perBlock);
                     RunAesCmac(key, data, word, commandIndex);
                     return;
                 }
@@ -1617,7 +1637,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 if(aai == AesXcbcMac)
                 {
                     // The three subkeys cost one block each.
-                    Cycles += 3 * perBlock;
+                    Charge(AesUnit(key), 3, perBlock);
                     RunAesXcbcMac(key, data, word, commandIndex);
                     return;
                 }
@@ -1703,7 +1723,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     // The context keeps the last chaining value, as for AES-CBC.
                     Array.Copy(chain, 0, context[0], 0, DesBlockBytes);
                 }
-                Cycles += (ulong)(data.Length / DesBlockBytes) * (triple ? caam.Des3CyclesPerBlock : caam.DesCyclesPerBlock);
+                Charge(DesUnit(triple), data.Length / DesBlockBytes, triple ? caam.Des3CyclesPerBlock : caam.DesCyclesPerBlock);
                 output.AddRange(result);
             }
 
@@ -1736,7 +1756,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     }
                 }
                 Array.Copy(register, 0, context[0], 0, DesBlockBytes);
-                Cycles += (ulong)((data.Length + DesBlockBytes - 1) / DesBlockBytes) * (triple ? caam.Des3CyclesPerBlock : caam.DesCyclesPerBlock);
+                Charge(DesUnit(triple), (data.Length + DesBlockBytes - 1) / DesBlockBytes, triple ? caam.Des3CyclesPerBlock : caam.DesCyclesPerBlock);
                 output.AddRange(result);
             }
 
@@ -1776,13 +1796,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                         CheckIcv(context[0], 0, commandIndex);
                         return;
                     }
-                    Cycles += (ulong)((aadBytes.Length + 15) / 16 + 1) * perBlock;
+                    Charge(AesUnit(key), (aadBytes.Length + 15) / 16 + 1, perBlock);
                     result = GcmCrypt(transform, data, aadBytes, encrypt, out tag);
                     tagOffset = 0;
                 }
                 else
                 {
-                    Cycles += (ulong)((data.Length + 15) / 16 + (aadBytes.Length + 15) / 16 + 2) * perBlock;
+                    Charge(AesUnit(key), (data.Length + 15) / 16 + (aadBytes.Length + 15) / 16 + 2, perBlock);
                     result = CcmCrypt(transform, data, aadBytes, encrypt, out tag);
                     tagOffset = 32;
                 }
@@ -2165,7 +2185,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     {
                         throw new CaamException(CcbError(ChaRng, CcbSequenceError, commandIndex), string.Format("state handle {0} is already instantiated", handle));
                     }
-                    Cycles += caam.RngInstantiateCycles;
+                    Charge("rng_instantiates", 1, caam.RngInstantiateCycles);
                     caam.rdsta |= RdstaInstantiated0 << handle;
                     if((word & RngPredictionResistance) != 0)
                     {
@@ -2184,7 +2204,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     {
                         throw new CaamException(CcbError(ChaRng, CcbSequenceError, commandIndex), string.Format("state handle {0} is not instantiated", handle));
                     }
-                    Cycles += caam.RngInstantiateCycles;
+                    Charge("rng_instantiates", 1, caam.RngInstantiateCycles);
                     return;
                 }
                 if(!instantiated)
@@ -2201,7 +2221,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     FillKeyRegister(caam.jdkek);
                     FillKeyRegister(caam.tdkek);
                     FillKeyRegister(caam.tdsk);
-                    Cycles += 6 * caam.RngCyclesPerBlock;
+                    Charge("rng_blocks", 6, caam.RngCyclesPerBlock);
                     return;
                 }
                 var count = dataSize;
@@ -2218,7 +2238,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
                 var bytes = new byte[count];
                 caam.FillRandom(bytes, (aai & RngNonZero) != 0, (aai & RngOddParity) != 0);
-                Cycles += (ulong)((count + 15) / 16) * caam.RngCyclesPerBlock;
+                Charge("rng_blocks", (count + 15) / 16, caam.RngCyclesPerBlock);
                 output.AddRange(bytes);
             }
 
@@ -2263,8 +2283,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                     blocks += hash.Finish();
                 }
-                Cycles += (ulong)blocks * (wide ? caam.Sha512CyclesPerBlock
-                    : algorithm == AlgorithmSha1 ? caam.Sha1CyclesPerBlock : caam.Sha256CyclesPerBlock);
+                ChargeHash(algorithm, wide, blocks);
                 Array.Clear(context[1], 0, context[1].Length);
                 if(finalize)
                 {
@@ -2340,7 +2359,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     }
                 }
                 counted += (ulong)data.Length;
-                Cycles += (ulong)((data.Length + 63) / 64) * caam.CrcCyclesPerBlock;
+                Charge("crc_blocks", (data.Length + 63) / 64, caam.CrcCyclesPerBlock);
                 Array.Clear(context[1], 0, context[1].Length);
                 if(!finalize)
                 {
@@ -2397,8 +2416,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 Array.Copy(outer, outerMessage, blockBytes);
                 Array.Copy(innerDigest, 0, outerMessage, blockBytes, innerDigest.Length);
                 var mac = Digest(algorithm, outerMessage, ref blocks);
-                Cycles += (ulong)blocks * (wide ? caam.Sha512CyclesPerBlock
-                    : algorithm == AlgorithmSha1 ? caam.Sha1CyclesPerBlock : caam.Sha256CyclesPerBlock);
+                ChargeHash(algorithm, wide, blocks);
                 Array.Clear(context[1], 0, context[1].Length);
                 Array.Copy(mac, context[1], mac.Length);
             }
@@ -2474,15 +2492,16 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 return curve;
             }
 
-            private ulong EccMultiplyCycles(ProtocolCurve curve)
+            private void ChargeEccMultiply(ProtocolCurve curve)
             {
-                var scale = Math.Max(1.0, curve.N.BitLength / 256.0);
-                return Scale(caam.PkhaEccMultiplyCycles, scale, 2) * (ulong)Math.Max(1, (curve.N.BitLength + 255) / 256);
+                Charge("pkha_ecc_multiply", ModularUnits(curve.N) * Math.Max(1, (curve.N.BitLength + 255) / 256), caam.PkhaEccMultiplyCycles);
             }
 
-            private ulong ModularCycles(ulong cycles, BcBigInteger modulus)
+            // Multiplications grow with the square of the operand length: a 256-bit operation is one unit.
+            private static double ModularUnits(BcBigInteger modulus)
             {
-                return Scale(cycles, Math.Max(1.0, modulus.BitLength / 256.0), 2);
+                var scale = Math.Max(1.0, modulus.BitLength / 256.0);
+                return scale * scale;
             }
 
             // A scalar in [1, n-1] from the RNG, as the CAAM draws its secret values.
@@ -2498,7 +2517,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var curve = Curve(info, commandIndex);
                 var secret = RandomScalar(curve.N);
                 var point = curve.G.Multiply(secret).Normalize();
-                Cycles += EccMultiplyCycles(curve);
+                ChargeEccMultiply(curve);
                 Write(PdbWord(2, commandIndex), BigEndian.Fit(secret.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
                 Write(PdbWord(3, commandIndex), curve.Encode(point), DecoInvalidPdb, commandIndex);
             }
@@ -2531,7 +2550,9 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     var k = RandomScalar(n);
                     r = curve.G.Multiply(k).Normalize().AffineXCoord.ToBigInteger().Mod(n);
                     s = k.ModInverse(n).Multiply(e.Add(r.Multiply(secret))).Mod(n);
-                    Cycles += EccMultiplyCycles(curve) + ModularCycles(caam.PkhaModInverseCycles, n) + 2 * ModularCycles(caam.PkhaModMultiplyCycles, n);
+                    ChargeEccMultiply(curve);
+                    Charge("pkha_mod_inverse", ModularUnits(n), caam.PkhaModInverseCycles);
+                    Charge("pkha_mod_multiply", 2 * ModularUnits(n), caam.PkhaModMultiplyCycles);
                 }
                 while(r.SignValue == 0 || s.SignValue == 0);
                 Write(PdbWord(4, commandIndex), BigEndian.Fit(r.ToByteArrayUnsigned(), curve.ScalarBytes), DecoInvalidPdb, commandIndex);
@@ -2547,7 +2568,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var r = Unsigned(caam.ReadMemory(PdbWord(4, commandIndex), curve.ScalarBytes, DecoInvalidPdb, commandIndex));
                 var s = Unsigned(caam.ReadMemory(PdbWord(5, commandIndex), curve.ScalarBytes, DecoInvalidPdb, commandIndex));
                 PdbWord(6, commandIndex); // tmp: the CAAM's scratch space; the model needs none
-                Cycles += 2 * EccMultiplyCycles(curve) + ModularCycles(caam.PkhaEccAddCycles, n) + ModularCycles(caam.PkhaModInverseCycles, n) + 2 * ModularCycles(caam.PkhaModMultiplyCycles, n);
+                ChargeEccMultiply(curve);
+                ChargeEccMultiply(curve);
+                Charge("pkha_ecc_add", ModularUnits(n), caam.PkhaEccAddCycles);
+                Charge("pkha_mod_inverse", ModularUnits(n), caam.PkhaModInverseCycles);
+                Charge("pkha_mod_multiply", 2 * ModularUnits(n), caam.PkhaModMultiplyCycles);
                 var valid = publicKey != null && r.SignValue > 0 && r.CompareTo(n) < 0 && s.SignValue > 0 && s.CompareTo(n) < 0;
                 if(valid)
                 {
@@ -2585,14 +2610,9 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             // An exponentiation squares (and, timing-equalized, multiplies) once per exponent bit, so
             // its time grows with the exponent bit by bit: PkhaModExponentCycles is given for a
             // 256-bit exponent, and RSA's 17-bit public exponent 65537 costs 17/256 of it.
-            private static ulong PerExponentBit(ulong cyclesFor256Bits, int exponentBits)
+            private static double ExponentUnits(int exponentBits)
             {
-                return Math.Max(1UL, cyclesFor256Bits * (ulong)Math.Max(1, exponentBits) / 256UL);
-            }
-
-            private ulong ModExpCycles(BcBigInteger modulus, BcBigInteger exponent)
-            {
-                return PerExponentBit(ModularCycles(caam.PkhaModExponentCycles, modulus), exponent.BitLength);
+                return Math.Max(1, exponentBits) / 256.0;
             }
 
             // PDB: word 1 = e size << 12 | n size, 2 f (in), 3 g (out), 4 n, 5 e, 6 f size.
@@ -2625,7 +2645,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                     throw new CaamException(DecoError(DecoProtocolSize, commandIndex), "message not smaller than the modulus");
                 }
-                Cycles += ModExpCycles(n, e);
+                Charge("pkha_mod_exponent", ModularUnits(n) * ExponentUnits(e.BitLength), caam.PkhaModExponentCycles);
                 Write(PdbWord(3, commandIndex), BigEndian.Fit(f.ModPow(e, n).ToByteArrayUnsigned(), nSize), DecoInvalidPdb, commandIndex);
             }
 
@@ -2643,7 +2663,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                     throw new CaamException(DecoError(DecoProtocolSize, commandIndex), "ciphertext not smaller than the modulus");
                 }
-                Cycles += ModExpCycles(n, d);
+                Charge("pkha_mod_exponent", ModularUnits(n) * ExponentUnits(d.BitLength), caam.PkhaModExponentCycles);
                 var output = BigEndian.Fit(g.ModPow(d, n).ToByteArrayUnsigned(), nSize);
                 if(format == RsaFormatPkcs1)
                 {
@@ -2668,7 +2688,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     if((modifiers & 0x4) != 0) { pkha.Remove(PkhaB0); pkha.Remove(PkhaB1); pkha.Remove(PkhaB2); pkha.Remove(PkhaB3); }
                     if((modifiers & 0x2) != 0) { pkha.Remove(PkhaE); }
                     if((modifiers & 0x1) != 0) { pkha.Remove(PkhaN); }
-                    Cycles += caam.PkhaModSimpleCycles;
+                    Charge("pkha_mod_simple", 1, caam.PkhaModSimpleCycles);
                     return;
                 }
                 if((modifiers & PkhaF2m) != 0)
@@ -2713,20 +2733,20 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                 case PkhaModAdd:
                     result = a.Add(b).Mod(n);
-                    Cycles += Scale(caam.PkhaModSimpleCycles, scale, 1);
+                    Charge("pkha_mod_simple", scale, caam.PkhaModSimpleCycles);
                     break;
                 case PkhaModSubAB:
                     result = a.Subtract(b).Mod(n);
-                    Cycles += Scale(caam.PkhaModSimpleCycles, scale, 1);
+                    Charge("pkha_mod_simple", scale, caam.PkhaModSimpleCycles);
                     break;
                 case PkhaModSubBA:
                     result = b.Subtract(a).Mod(n);
-                    Cycles += Scale(caam.PkhaModSimpleCycles, scale, 1);
+                    Charge("pkha_mod_simple", scale, caam.PkhaModSimpleCycles);
                     break;
                 case PkhaModMultiply:
                     RequireOdd(n, commandIndex);
                     result = a.Multiply(b).Mod(n);
-                    Cycles += Scale(caam.PkhaModMultiplyCycles, scale, 2);
+                    Charge("pkha_mod_multiply", scale * scale, caam.PkhaModMultiplyCycles);
                     break;
                 case PkhaModExponent:
                     RequireOdd(n, commandIndex);
@@ -2737,11 +2757,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     RequireExponentFits(MaximumPkhaBytes, commandIndex);
                     var e = Unsigned(Pkha(PkhaE));
                     result = a.ModPow(e, n);
-                    Cycles += PerExponentBit(Scale(caam.PkhaModExponentCycles, scale, 2), e.BitLength);
+                    Charge("pkha_mod_exponent", scale * scale * ExponentUnits(e.BitLength), caam.PkhaModExponentCycles);
                     break;
                 case PkhaModReduce:
                     result = a.Mod(n);
-                    Cycles += Scale(caam.PkhaModSimpleCycles, scale, 1);
+                    Charge("pkha_mod_simple", scale, caam.PkhaModSimpleCycles);
                     break;
                 case PkhaModInverse:
                     if(!a.Gcd(n).Equals(BcBigInteger.One))
@@ -2749,23 +2769,23 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                         throw new CaamException(CcbError(ChaPkha, CcbDivideByZero, commandIndex), "A has no inverse modulo N");
                     }
                     result = a.ModInverse(n);
-                    Cycles += Scale(caam.PkhaModInverseCycles, scale, 2);
+                    Charge("pkha_mod_inverse", scale * scale, caam.PkhaModInverseCycles);
                     break;
                 case PkhaMontgomeryR2:
                     RequireOdd(n, commandIndex);
                     result = MontgomeryRadix(nBytes.Length).Pow(2).Mod(n);
-                    Cycles += Scale(caam.PkhaModMultiplyCycles, scale, 2);
+                    Charge("pkha_mod_multiply", scale * scale, caam.PkhaModMultiplyCycles);
                     break;
                 case PkhaPrimalityTest:
                     // A: random seed, B: number of trials, N: the candidate. The answer is the
                     // PRM flag, which fsl_caam's descriptor tests with a conditional HALT.
                     var trials = Math.Max(1, Math.Min(MaximumPrimalityTrials, b.IntValue));
                     pkhaFlags = IsProbablePrime(n, a, trials) ? PkhaFlagPrime : 0;
-                    Cycles += (ulong)trials * PerExponentBit(Scale(caam.PkhaModExponentCycles, scale, 2), n.BitLength);
+                    Charge("pkha_mod_exponent", trials * scale * scale * ExponentUnits(n.BitLength), caam.PkhaModExponentCycles);
                     return;
                 case PkhaGcd:
                     result = a.Gcd(n);
-                    Cycles += Scale(caam.PkhaModInverseCycles, scale, 2);
+                    Charge("pkha_mod_inverse", scale * scale, caam.PkhaModInverseCycles);
                     break;
                 case PkhaEccAdd:
                 case PkhaEccDouble:
@@ -2852,17 +2872,17 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     RequireExponentFits(size, commandIndex);
                     var scalar = Unsigned(Pkha(PkhaE));
                     point = Point(curve, PkhaA0, PkhaA1, p, commandIndex).Multiply(scalar);
-                    Cycles += Scale(caam.PkhaEccMultiplyCycles, scale, 2) * (ulong)Math.Max(1, (scalar.BitLength + 255) / 256);
+                    Charge("pkha_ecc_multiply", scale * scale * Math.Max(1, (scalar.BitLength + 255) / 256), caam.PkhaEccMultiplyCycles);
                     break;
                 case PkhaEccAdd:
                     point = Point(curve, PkhaA0, PkhaA1, p, commandIndex).Add(Point(curve, PkhaB1, PkhaB2, p, commandIndex));
-                    Cycles += Scale(caam.PkhaEccAddCycles, scale, 2);
+                    Charge("pkha_ecc_add", scale * scale, caam.PkhaEccAddCycles);
                     break;
                 default:
                     // ECC_MOD_DBL doubles B (fsl_caam CAAM_PKHA_ECC_PointDouble: "B + B", the point
                     // loaded into B1/B2, A0/A1 left empty).
                     point = Point(curve, PkhaB1, PkhaB2, p, commandIndex).Twice();
-                    Cycles += Scale(caam.PkhaEccAddCycles, scale, 2);
+                    Charge("pkha_ecc_add", scale * scale, caam.PkhaEccAddCycles);
                     break;
                 }
                 point = point.Normalize();
@@ -2906,9 +2926,30 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
             }
 
-            private static ulong Scale(ulong cycles, double scale, int power)
+            // Adds `units` of one kind of engine work at `cyclesPerUnit` each. Work keeps the units
+            // whatever the costs are, so that a profile can price them with its own
+            // (models/accelerators/caam.py).
+            private void Charge(string unit, double units, ulong cyclesPerUnit)
             {
-                return (ulong)(cycles * Math.Pow(scale, power));
+                Cycles += (ulong)(units * cyclesPerUnit);
+                double done;
+                Work[unit] = (Work.TryGetValue(unit, out done) ? done : 0) + units;
+            }
+
+            private void ChargeHash(uint algorithm, bool wide, int blocks)
+            {
+                var unit = wide ? "sha512_blocks" : algorithm == AlgorithmSha1 ? "sha1_blocks" : "sha256_blocks";
+                Charge(unit, blocks, wide ? caam.Sha512CyclesPerBlock : algorithm == AlgorithmSha1 ? caam.Sha1CyclesPerBlock : caam.Sha256CyclesPerBlock);
+            }
+
+            private static string AesUnit(byte[] key)
+            {
+                return string.Format("aes{0}_blocks", key.Length * 8);
+            }
+
+            private static string DesUnit(bool triple)
+            {
+                return triple ? "des3_blocks" : "des_blocks";
             }
 
             private byte[] Pkha(int register)

@@ -11,6 +11,8 @@
 //
 using System;
 using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
 using System.Security.Cryptography;
 using Antmicro.Renode.Core;
 using Antmicro.Renode.Core.Structure.Registers;
@@ -62,6 +64,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             ResetState();
             // Statistics survive CTRL.SFTRST (a guest action), not a machine reset.
             BusyCycles = 0;
+            work.Clear();
             PacketsCompleted = 0;
             ErrorsRaised = 0;
             ctrl = CtrlResetValue;
@@ -152,6 +155,12 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         public ulong BusyCycles { get; private set; }
         public ulong PacketsCompleted { get; private set; }
         public ulong ErrorsRaised { get; private set; }
+        // The engine's work since reset, whatever the latency parameters are, as "unit=count;...":
+        // packets, aes_bytes, sha1_bytes, sha256_bytes, crc32_bytes, copy_bytes, context_loads,
+        // context_stores. A packet that both ciphers and hashes counts its bytes for each. Profiles
+        // read it at region boundaries and price it with their own per-unit costs
+        // (models/profiles/collect.py, models/accelerators/dcp.py).
+        public string Work => string.Join(";", work.OrderBy(w => w.Key).Select(w => string.Format(CultureInfo.InvariantCulture, "{0}={1}", w.Key, w.Value)));
 
         private void DefineRegisters()
         {
@@ -505,8 +514,15 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             }
         }
 
+        private void AddWork(string unit, long units)
+        {
+            long done;
+            work[unit] = (work.TryGetValue(unit, out done) ? done : 0) + units;
+        }
+
         private long PacketCycles(int n, Packet packet)
         {
+            AddWork("packets", 1);
             if(LeavesMemory(packet))
             {
                 // The engine stops at its first bus error instead of moving the whole size, so
@@ -524,14 +540,17 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             if(packet.Cipher)
             {
                 perByteX100 = Math.Max(perByteX100, AesCyclesPerByteX100);
+                AddWork("aes_bytes", bytes);
             }
             if(packet.Hash)
             {
                 perByteX100 = Math.Max(perByteX100, HashCyclesPerByteX100(packet.HashSelect));
+                AddWork(packet.HashSelect == HashSha1 ? "sha1_bytes" : packet.HashSelect == HashCrc32 ? "crc32_bytes" : "sha256_bytes", bytes);
             }
             if(packet.Memcopy || packet.Blit)
             {
                 perByteX100 = Math.Max(perByteX100, CopyCyclesPerByteX100);
+                AddWork("copy_bytes", bytes);
             }
             var cycles = SetupCycles + (bytes * perByteX100 + 99) / 100;
             if(ContextSwitching && (packet.Hash || packet.Cipher))
@@ -539,8 +558,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 if(NeedsContextLoad(n, packet))
                 {
                     cycles += ContextLoadCycles;
+                    AddWork("context_loads", 1);
                 }
                 cycles += ContextStoreCycles;
+                AddWork("context_stores", 1);
             }
             return Math.Max(1L, cycles);
         }
@@ -1133,6 +1154,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private ulong generation;
 
         private readonly Channel[] channels;
+        private readonly Dictionary<string, long> work = new Dictionary<string, long>();
         private readonly byte[][] keySlots;
         private readonly uint[] packetWords;
 

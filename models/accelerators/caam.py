@@ -47,6 +47,24 @@ SHA1_EXTRA_ROUNDS = 80 - 64
 SHA512_EXTRA_ROUNDS = 80 - 64
 LIBRARY_HASHES = {"wolfcrypt": ("sha512",)}
 
+# The units of the engine work a hw-path profile of a benchmark program records (peripherals/
+# NXP_CAAM.cs Work, models/profiles/collect.py) and how work_cycles prices each:
+#   jobs: caam.setup_cycles each;
+#   AES blocks: the fitted AES-128 block, the rounds scaled as in cycles() (FIPS 197: 10/12/14);
+#   SHA blocks: the fitted SHA-256 block, SHA-1 and SHA-384/512 with their 16 more rounds;
+#   DES blocks: the fitted AES-128 block with 16 (DES) or 48 (3DES, three passes; FIPS 46-3)
+#     rounds instead of AES-128's 10 at one round per CAAM clock, the assumption of
+#     caam_defaults.yaml des_cycles_per_block (the block's data movement is the AES block's);
+#   PKHA operations (in 256-bit operations: the model scales by operand and exponent length) and
+#     the RNG and CRC: caam_defaults.yaml's CAAM cycles (ASSUMED there, not fitted).
+AES_ROUNDS = {"aes128_blocks": 10, "aes192_blocks": 12, "aes256_blocks": 14}
+DES_ROUNDS = {"des_blocks": 16, "des3_blocks": 48}
+PKHA_UNITS = {"pkha_ecc_multiply": "ecc_multiply", "pkha_ecc_add": "ecc_add",
+              "pkha_mod_multiply": "mod_multiply", "pkha_mod_exponent": "mod_exponent",
+              "pkha_mod_inverse": "mod_inverse", "pkha_mod_simple": "mod_simple"}
+OTHER_UNITS = {"rng_blocks": "rng_block_cycles", "rng_instantiates": "rng_instantiate_cycles",
+               "crc_blocks": "crc_block_cycles"}
+
 
 class Caam:
     name = "caam"
@@ -72,7 +90,42 @@ class Caam:
                     "one job", PKHA_SOURCE)
               for name in ("ecc_multiply_cycles", "ecc_add_cycles", "mod_multiply_cycles",
                            "mod_exponent_cycles", "mod_inverse_cycles", "mod_simple_cycles")),
+            Param("caam.rng_block_cycles", float(DEFAULTS["rng_cycles_per_block"]),
+                  "CAAM cycles/16 B", "RNG output per 16 bytes",
+                  "caam_defaults.yaml (ASSUMED there); not fitted"),
+            Param("caam.rng_instantiate_cycles", float(DEFAULTS["rng_instantiate_cycles"]),
+                  "CAAM cycles", "RNG instantiate or reseed",
+                  "caam_defaults.yaml (ASSUMED there); not fitted"),
+            Param("caam.crc_block_cycles", float(DEFAULTS["crc_cycles_per_block"]),
+                  "CAAM cycles/64 B", "CRCA per 64 bytes",
+                  "caam_defaults.yaml (ASSUMED there); not fitted"),
         ]
+
+    def unit_cycles(self, unit: str, clock_hz: float, values: Values) -> float:
+        """Core cycles of one unit of engine work (see AES_ROUNDS above)."""
+        caam_cycle = clock_hz / values["caam.clock_hz"]  # core cycles per CAAM cycle
+        if unit == "jobs":
+            return values["caam.setup_cycles"]
+        if unit in AES_ROUNDS:
+            return values["caam.aes_cbc_block_cycles"] * AES_ROUNDS[unit] / 10.0
+        if unit == "sha256_blocks":
+            return values["caam.sha256_block_cycles"]
+        if unit == "sha1_blocks":
+            return values["caam.sha256_block_cycles"] + SHA1_EXTRA_ROUNDS * caam_cycle
+        if unit == "sha512_blocks":
+            return values["caam.sha256_block_cycles"] + SHA512_EXTRA_ROUNDS * caam_cycle
+        if unit in DES_ROUNDS:
+            return values["caam.aes_cbc_block_cycles"] + (DES_ROUNDS[unit] - 10) * caam_cycle
+        if unit in PKHA_UNITS:
+            return values[f"caam.pkha_{PKHA_UNITS[unit]}_cycles"] * caam_cycle
+        if unit in OTHER_UNITS:
+            return values[f"caam.{OTHER_UNITS[unit]}"] * caam_cycle
+        raise ValueError(f"CAAM: no cost known for the engine work {unit!r}")
+
+    def work_cycles(self, work: dict[str, float], clock_hz: float, values: Values) -> float:
+        """Busy time, in core cycles, of the engine work a hw-path profile recorded."""
+        return sum(count * self.unit_cycles(unit, clock_hz, values)
+                   for unit, count in work.items())
 
     def call_cycles(self, calls: dict[str, float], opt: str, clock_hz: float,
                     values: Values) -> float:

@@ -19,6 +19,11 @@ waiting for the accelerator, whose busy time the accelerator models price (model
     instructions bracket each wait, whose instructions are taken out of the region.
   - Calls of the accelerator's entry points (ACCELERATOR_ENTRIES) are counted per region
     (region["calls"]): the accelerator model prices each call's busy time.
+  - The libraries' benchmark programs (native.py) on an engine that counts its work (WORK_SOURCES:
+    the CAAM's jobs, blocks per engine and PKHA operations) run with all of its modelled time
+    zeroed (ENGINE_ZERO_LATENCY), and each region gets the work done in it (region["engine"]),
+    which the accelerator model prices with its own per-unit costs (Caam.work_cycles). Their
+    CPU side is our driver's, priced by the core model: no published row covers their modes.
 
 Calibration reference builds (firmware/Makefile `reference`, models/calibration/reference.py) are
 profiled too when their images exist, into models/profiles/data/<board>/reference/.
@@ -64,11 +69,12 @@ APPS = ("bench", "ecdsa")
 # instruction. {skip}: a Python condition on `lr` under which the hit is not recorded (cycles_now
 # called from a wait function: the spin loop would otherwise cost a file write per turn).
 # {detail}: an expression appended to the tag (e.g. a byte of the first argument's structure).
+# {work}: an expression appended to the line (" @" and the accelerator's work, WORK_SOURCES) or ''.
 HOOK = '''cpu AddHook {address} """
 lr = self.GetRegisterUnsafe(14).RawValue
 if not ({skip}):
     f = open(r'{snapshots}', 'a')
-    f.write('{tag}' + {detail} + ' ' + str(lr) + ' ' + ' '.join([str(self.GetOpcodeCounter(n)) for n in {names!r}]) + '\\n')
+    f.write('{tag}' + {detail} + ' ' + str(lr) + ' ' + ' '.join([str(self.GetOpcodeCounter(n)) for n in {names!r}]) + {work} + '\\n')
     f.close()
 """
 '''
@@ -105,6 +111,51 @@ ZERO_LATENCY: dict[str, tuple[str, ...]] = {
         "Info", "Random", "Nonce", "Sha", "GenKey", "Sign", "Verify", "Ecdh", "Read", "Write",
         "Lock")),
 }
+
+
+# Accelerators that count their work per unit (a property "unit=count;...": Work of
+# peripherals/NXP_CAAM.cs and NXP_DCP.cs), read at the boundaries of the benchmark programs'
+# regions on the hw path.
+WORK_SOURCES = {"rt1170": "sysbus.caam", "rt1060": "sysbus.dcp"}
+# The rest of their modelled time, zeroed too in those runs: the work's time is priced from Work.
+ENGINE_ZERO_LATENCY: dict[str, tuple[str, ...]] = {
+    "rt1170": tuple(f"sysbus.caam {p} 0" for p in (
+        "Aes128CyclesPerBlock", "Aes192CyclesPerBlock", "Aes256CyclesPerBlock",
+        "Sha1CyclesPerBlock", "Sha256CyclesPerBlock", "Sha512CyclesPerBlock",
+        "DesCyclesPerBlock", "Des3CyclesPerBlock", "CrcCyclesPerBlock", "RngCyclesPerBlock",
+        "RngInstantiateCycles")),
+    # A DCP packet still takes one DCP cycle (NXP_DCP.cs PacketCycles), one tick of virtual time:
+    # 1 ns from Renode 1.15 on, 1 us on 1.14 (600 instructions of polling per packet there).
+    "rt1060": tuple(f"sysbus.dcp {p} 0" for p in (
+        "SetupCycles", "AesCyclesPerByteX100", "Sha1CyclesPerByteX100", "Sha256CyclesPerByteX100",
+        "Crc32CyclesPerByteX100", "CopyCyclesPerByteX100", "ContextLoadCycles",
+        "ContextStoreCycles")),
+}
+
+
+def counts_work(board: str, path: str, app: str) -> bool:
+    """Whether a run records the accelerator's work per region (see the module's note)."""
+    return path == "hw" and app in native.APPS and board in WORK_SOURCES
+
+
+def setup_commands(board: str, path: str, app: str) -> tuple[str, ...]:
+    """Monitor commands after the platform's script: the zeroed accelerator times of a hw run."""
+    if path != "hw":
+        return ()
+    engine = ENGINE_ZERO_LATENCY.get(board, ()) if counts_work(board, path, app) else ()
+    return ZERO_LATENCY.get(board, ()) + engine
+
+
+def parse_work(text: str) -> dict[str, float]:
+    """"aes128_blocks=64;jobs=2" -> {"aes128_blocks": 64.0, "jobs": 2.0}."""
+    pairs = (item.partition("=") for item in text.split(";") if item)
+    return {unit: float(count) for unit, _, count in pairs}
+
+
+def work_delta(begin: dict[str, float], end: dict[str, float]) -> dict[str, float]:
+    """The work done between two snapshots, the units that grew."""
+    return {unit: end[unit] - begin.get(unit, 0.0) for unit in sorted(end)
+            if end[unit] != begin.get(unit, 0.0)}
 
 
 def find_renode() -> str | None:
@@ -157,6 +208,7 @@ class Event:
     site: int          # the LR itself (call site)
     counters: list[int]
     detail: str = ""   # what the hook read besides the counters (an opcode)
+    work: dict[str, float] | None = None  # the accelerator's work so far (WORK_SOURCES)
 
 
 def parse_events(text: str, table: list[tuple[int, int, str]]) -> list[Event]:
@@ -167,7 +219,9 @@ def parse_events(text: str, table: list[tuple[int, int, str]]) -> list[Event]:
             continue
         site = int(parts[1])
         tag, _, detail = parts[0].partition(":")
-        events.append(Event(tag, caller_of(site, table), site, [int(v) for v in parts[2:]], detail))
+        work = parse_work(parts.pop()[1:]) if parts[-1].startswith("@") else None
+        events.append(Event(tag, caller_of(site, table), site, [int(v) for v in parts[2:]], detail,
+                            work))
     return events
 
 
@@ -204,13 +258,21 @@ def split_regions(events: list[Event], entries: dict[str, str]) -> list[dict[str
                 raw = _delta(current["begin"].counters, event.counters)
                 regions.append({"raw": [r - w for r, w in zip(raw, current["wait"])],
                                 "waited": sum(current["wait"]), "calls": current["calls"],
-                                "begin": current["executed"]})
+                                "begin": current["executed"],
+                                "work": region_work(current["begin"], event)})
                 current = None
         elif current is not None and event.tag in entries:
             key = (f"{event.tag}:{event.detail}" if entries[event.tag] == "opcode"
                    else event.caller if entries[event.tag] == "caller" else event.tag)
             current["calls"][key] = current["calls"].get(key, 0) + 1
     return regions
+
+
+def region_work(begin: Event, end: Event) -> dict[str, float] | None:
+    """The accelerator's work between two boundary events, None where the run did not record it."""
+    if begin.work is None or end.work is None:
+        return None
+    return work_delta(begin.work, end.work)
 
 
 def return_addresses(elf: Path, begin: int, end: int) -> list[int]:
@@ -238,8 +300,7 @@ def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = 
     lines = [f"$bin=@{elf}",
              f"include @{TOP / 'platforms' / 'scripts' / (board + '.resc')}",
              f"{UARTS[board]} CreateFileBackend @{work / 'uart.txt'} true"]
-    if path == "hw":
-        lines += list(ZERO_LATENCY.get(board, ()))
+    lines += list(setup_commands(board, path, app))
     if trace is not None:
         lines.append(f'cpu CreateExecutionTracing "schedule" @{trace} PC')
     if counting:
@@ -252,19 +313,22 @@ def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = 
         skip = " or ".join(f"({b} <= lr and lr < {e})" for b, e in waits) or "False"
         boundary = BOUNDARIES.get(app, BOUNDARY)
         detail = native.RESET_DETAIL if app in native.RESET_APPS else "''"
-        hooks = [(BOUNDARY, symbol_address(elf, boundary), skip, detail)]
+        work_text = (f"' @' + machine['{WORK_SOURCES[board]}'].Work"
+                     if counts_work(board, path, app) else "''")
+        hooks = [(BOUNDARY, symbol_address(elf, boundary), skip, detail, work_text)]
         if path == "hw":
             present = {name: b for b, _, name in table}
             entries = ACCELERATOR_ENTRIES.get(board, {})
             hooks += [(tag, present[tag], "False",
-                       OPCODE_DETAIL if entries[tag] == "opcode" else "''")
+                       OPCODE_DETAIL if entries[tag] == "opcode" else "''", "''")
                       for tag in entries if tag in present]
             for b, e in waits:
-                hooks.append((WAIT_ENTER, b, "False", "''"))
-                hooks += [(WAIT_EXIT, a, "False", "''") for a in return_addresses(elf, b, e)]
-        for tag, address, condition, detail in hooks:
+                hooks.append((WAIT_ENTER, b, "False", "''", "''"))
+                hooks += [(WAIT_EXIT, a, "False", "''", "''") for a in return_addresses(elf, b, e)]
+        for tag, address, condition, detail, work_text in hooks:
             lines.append(HOOK.format(address=hex(address), tag=tag, skip=condition, detail=detail,
-                                     snapshots=work / "snapshots.txt", names=names))
+                                     work=work_text, snapshots=work / "snapshots.txt",
+                                     names=names))
     lines.append("start")
     script = work / "collect.resc"
     script.write_text("\n".join(lines) + "\n")
@@ -382,13 +446,13 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
     events = parse_events((work / "snapshots.txt").read_text(), functions(elf))
     starts: list[int] | None = None
     if app in native.APPS:
-        results = native.results(lines, boards.BOARDS[board].clock_hz, app)
+        results = native.results(lines, boards.BOARDS[board].clock_hz, app, path)
     else:
         results = [json.loads(line[len("@result "):]) for line in lines
                    if line.startswith("@result ")]
     if app in native.RESET_APPS:
         hits = [event for event in events if event.tag == BOUNDARY]
-        starts, split = native.split(hits, _delta)
+        starts, split = native.split(hits, _delta, region_work)
     else:
         entries = ACCELERATOR_ENTRIES.get(board, {}) if path == "hw" else {}
         split = split_regions(events, entries)
@@ -410,17 +474,20 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
         if path == "hw":
             region["calls"] = part["calls"]
             region["waited_instructions"] = float(part["waited"])
+            if part.get("work") is not None:
+                region["engine"] = part["work"]
         regions.append(region)
     if scheduled(board, opt) and app in native.SAMPLED_APPS:
         sampled_schedule.attach(renode, elf, board, work, regions,
-                                [part["begin"] for part in split], timeout, BOUNDARIES[app])
+                                [part["begin"] for part in split], timeout, BOUNDARIES[app],
+                                setup_commands(board, path, app), starts)
     elif scheduled(board, opt):
         attach_schedule(renode, elf, board, path, work, regions, timeout, app, starts)
     profile = store.make_profile(board=board, library=library, path=path, opt=opt, app=app,
                                  elf=elf, regions=regions, host_seconds=seconds,
                                  exact_counters=len(exact))
     if path == "hw":
-        profile["zero_latency"] = list(ZERO_LATENCY.get(board, ()))
+        profile["zero_latency"] = list(setup_commands(board, path, app))
     return profile
 
 
@@ -527,9 +594,11 @@ def matrix(args: argparse.Namespace) -> list[tuple[str, str, str, str, str, bool
                 for path in ([args.path] if args.path else ["sw", "hw"]):
                     for opt in ([args.opt] if args.opt else ["none", "high-speed"]):
                         for app in ([args.app] if args.app else list(APPS)):
-                            if app in native.APPS and (reference or path != "sw"
-                                                       or library != NATIVE_APPS[app]):
-                                continue  # the program's software path only, for now
+                            if app in native.APPS and (
+                                    reference or library != NATIVE_APPS[app]
+                                    or (path == "hw" and not (app in native.HW_APPS
+                                                              and counts_work(board, path, app)))):
+                                continue  # hw: where the accelerator's work is counted
                             elf = (image_dir(reference, app) / board
                                    / f"{library}-{path}-{opt}" / elf_name(app))
                             if elf.exists():

@@ -48,6 +48,9 @@ BOUNDARIES = {APP: BOUNDARY, PUBLIC_KEY_APP: BOUNDARY, MBED_APP: "mbedtls_timing
 # Apps whose regions run from a reset=1 call of the clock to the next call (split()); the others'
 # run between pairs of calls.
 RESET_APPS = (APP, PUBLIC_KEY_APP)
+# Apps whose accelerator paths are profiled too (on the boards whose accelerator counts its work,
+# collect.WORK_SOURCES): mbedtls's program, one CAAM job per call of its rows' modes.
+HW_APPS = (MBED_APP,)
 # Apps whose regions are too long to trace whole on the Cortex-M7 (sampled_schedule.py): about
 # 1 G instructions (wolfCrypt's public-key rows) and 3.7 G (mbedtls's rows, 1 MiB each).
 SAMPLED_APPS = (PUBLIC_KEY_APP, MBED_APP)
@@ -157,10 +160,13 @@ def mbedtls_results(lines: list[str], clock_hz: float) -> list[dict[str, Any]]:
     return out
 
 
-def results(lines: list[str], clock_hz: float, app: str = APP) -> list[dict[str, Any] | None]:
+def results(lines: list[str], clock_hz: float, app: str = APP,
+            path: str = "sw") -> list[dict[str, Any] | None]:
     """The @result fields of every row the program printed, in order, None for a row that failed
-    at once (it has a region, see the module's note); an incomplete table, or one whose rows are
-    not the app's kind, cannot be profiled row by row."""
+    at once (it has a region, see the module's note) and, on the hw path, for the software run of
+    a row wolfCrypt's program also ran on the device ("SW" and "HW", see tools/native_bench.py):
+    the hw path's case is the "HW" one. An incomplete table, or one whose rows are not the app's
+    kind, cannot be profiled row by row."""
     if app == MBED_APP:
         return list(mbedtls_results(lines, clock_hz))
     table = native_bench.parse_wolfcrypt(lines, clock_hz)
@@ -172,9 +178,12 @@ def results(lines: list[str], clock_hz: float, app: str = APP) -> list[dict[str,
     if any(row["kind"] != kind for row in table.rows):
         raise RuntimeError(f"the {app} profiling image printed other than {kind} rows; build it "
                            f"with `{MAKE[app]}`")
+    on_device = {(row["name"], row.get("operation")) for row in table.rows
+                 if row.get("device") == "HW"} if path == "hw" else set()
     out: list[dict[str, Any] | None] = []
     for position, row in enumerate(table.rows):
-        out += [None] * failed.count(position) + [result_of(row, clock_hz)]
+        twin = row.get("device") == "SW" and (row["name"], row.get("operation")) in on_device
+        out += [None] * failed.count(position) + [None if twin else result_of(row, clock_hz)]
     return out + [None] * failed.count(len(table.rows))
 
 
@@ -184,15 +193,18 @@ def region_starts(details: list[str]) -> list[int]:
     return [i for i, detail in enumerate(details[:-1]) if detail == "1"]
 
 
-def split(hits: list[Any], delta: Callable[[list[int], list[int]], list[int]]
+def split(hits: list[Any], delta: Callable[[list[int], list[int]], list[int]],
+          work: Callable[[Any, Any], dict[str, float] | None] = lambda begin, end: None
           ) -> tuple[list[int], list[dict[str, Any]]]:
     """The program's regions from its boundary hits (collect.Event, in order): the indexes of the
     hits that open one, and each region's counter deltas in the parts collect.split_regions gives
-    (no host waits or accelerator calls: software path), with "begin": the instructions executed
-    before the region (where its windows lie, sampled_schedule.py)."""
+    (no host waits or accelerator calls), with "begin": the instructions executed before the
+    region (where its windows lie, sampled_schedule.py) and "work": the accelerator's work in it
+    (`work` of the opening and closing hits, collect.region_work)."""
     starts = region_starts([hit.detail for hit in hits])
     executed = [float(sum(hits[0].counters))] if hits else []
     for before, after in zip(hits, hits[1:]):
         executed.append(executed[-1] + sum(delta(before.counters, after.counters)))
     return starts, [{"raw": delta(hits[i].counters, hits[i + 1].counters), "waited": 0,
-                     "calls": {}, "begin": executed[i]} for i in starts]
+                     "calls": {}, "begin": executed[i], "work": work(hits[i], hits[i + 1])}
+                    for i in starts]

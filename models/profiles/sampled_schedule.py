@@ -17,6 +17,14 @@ cycle; the program never sleeps in software), so the n-th instruction runs at n 
 `emulation RunFor` stops there. A hook on the program's clock records the instructions executed at
 every boundary (the CPU's ExecutedInstructions): they must be the counted run's, so that the two
 runs agree, so that every window lies in its own region; and no window may hold a boundary.
+
+An accelerator path (hw runs, `setup` commands that zero the engine's modelled time) does not
+keep the two runs together: with no opcode counting, the first poll of the CAAM's status after a
+job still finds it running (three instructions more per job), and the start-up's self-tests differ
+by about 0.5 M instructions. There a first run without tracing records the boundaries of the
+uncounted run (boundary_pass), and the windows are placed in its regions, of its lengths; the
+schedule is still scaled to the counted run's instructions. The regions are found there by the
+index of their opening hit among all hits, which both runs share.
 """
 from __future__ import annotations
 
@@ -38,9 +46,11 @@ WINDOW = 2_000_000
 # most half of its part, so that each keeps a margin to the region's ends.
 SPREAD = 8
 
-# Share of its length a traced window may differ by: RunFor stops on the platform's time grid
-# (rt1060: 2 instructions of 2 M; rt1170 at 996 MIPS: 173).
+# Share of its length a traced window may differ by, and at least WINDOW_SLACK instructions: RunFor
+# stops on the platform's time grid (rt1060: 2 instructions of 2 M; rt1170 at 996 MIPS: up to 175,
+# more than the share of the 130 k windows of a 2 M region).
 WINDOW_SLACK_SHARE = 0.001
+WINDOW_SLACK = 256
 
 HOOK = '''cpu AddHook {address} """
 f = open(r'{hits}', 'a')
@@ -66,13 +76,14 @@ def _seconds(instructions: int, mips: float) -> str:
 
 
 def write_script(elf: Path, board: str, work: Path, spans: list[tuple[int, int]],
-                 boundary: int, until: int) -> Path:
+                 boundary: int, until: int, setup: tuple[str, ...] = ()) -> Path:
     """The .resc that runs to each window, traces it into window<k>.txt, runs on to instruction
-    `until` (past the last region's end, for its closing boundary) and quits."""
+    `until` (past the last region's end, for its closing boundary) and quits. `setup`: monitor
+    commands after the platform's script, as the counted run had them (collect.setup_commands)."""
     mips = boards.BOARDS[board].clock_hz / 1e6  # PerformanceInMips (platforms/socs/*.repl)
     lines = [f"$bin=@{elf}",
              f"include @{TOP / 'platforms' / 'scripts' / (board + '.resc')}",
-             HOOK.format(address=hex(boundary), hits=work / "hits.txt")]
+             *setup, HOOK.format(address=hex(boundary), hits=work / "hits.txt")]
     now = 0
     for k, (first, count) in enumerate(spans):
         lines += [f'emulation RunFor "{_seconds(first - now, mips)}"',
@@ -101,23 +112,48 @@ def run(renode: str, script: Path, timeout: float) -> float:
     return time.monotonic() - started
 
 
+def boundary_pass(renode: str, elf: Path, board: str, work: Path, boundary: int, until: int,
+                  setup: tuple[str, ...], timeout: float, openings: list[int]
+                  ) -> tuple[list[float], list[float]]:
+    """Region begins and lengths of an uncounted run (see the module's note): region k runs from
+    the boundary hit openings[k] to the next hit."""
+    hits_file = work / "hits.txt"
+    hits_file.unlink(missing_ok=True)
+    script = write_script(elf, board, work, [], boundary, until, setup)
+    print(f"  finding the {len(openings)} regions in a run without counting ...", flush=True)
+    run(renode, script, timeout)
+    hits = [float(line) for line in hits_file.read_text().split()] if hits_file.exists() else []
+    if not openings or openings[-1] + 1 >= len(hits):
+        raise RuntimeError(f"the run without counting hit its boundary {len(hits)} times, too "
+                           f"few for its {len(openings)} regions")
+    return [hits[i] for i in openings], [hits[i + 1] - hits[i] for i in openings]
+
+
 def attach(renode: str, elf: Path, board: str, work: Path, regions: list[dict[str, Any]],
-           begins: list[float], timeout: float, boundary_symbol: str) -> None:
+           begins: list[float], timeout: float, boundary_symbol: str,
+           setup: tuple[str, ...] = (), openings: list[int] | None = None) -> None:
     """Gives each region a schedule from its window (see the module's note). `begins`: the
     instructions the counted run executed before each region; `boundary_symbol`: the function
-    whose entries open and close the regions."""
+    whose entries open and close the regions; `setup`: as for write_script; `openings`: the
+    index of each region's opening hit among the boundary hits (default: pairs)."""
     from models.profiles.collect import symbol_address  # noqa: PLC0415
     boundary = symbol_address(elf, boundary_symbol)
-    spans = windows(begins, [region["instructions"] for region in regions])
+    lengths = [region["instructions"] for region in regions]
+    last_end = max(begin + length for begin, length in zip(begins, lengths))
+    if setup:
+        begins, lengths = boundary_pass(renode, elf, board, work, boundary,
+                                        int(last_end * 1.05) + 1_000_000, setup, timeout,
+                                        openings or [2 * k for k in range(len(regions))])
+        last_end = begins[-1] + lengths[-1]
+    spans = windows(begins, lengths)
     for stale in itertools.chain([work / "hits.txt"], work.glob("window*.txt")):
         stale.unlink(missing_ok=True)
-    last_end = max(begin + region["instructions"] for begin, region in zip(begins, regions))
     flat = [span for region_spans in spans for span in region_spans]
-    script = write_script(elf, board, work, flat, boundary, int(last_end * 1.01) + 100_000)
+    script = write_script(elf, board, work, flat, boundary, int(last_end * 1.01) + 100_000, setup)
     print(f"  sampling {len(regions)} regions in {len(flat)} windows, up to {WINDOW / 1e6:g} M "
           "instructions per region, for their issue schedule ...", flush=True)
     seconds = run(renode, script, timeout)
-    check_boundaries(work / "hits.txt", spans, begins, regions)
+    check_boundaries(work / "hits.txt", spans, begins, lengths, regions)
     table = m7_schedule.listing(elf)
     names = ("issue_cycles", "taken_branches", "instructions", "it_instructions")
     k = 0
@@ -139,7 +175,7 @@ def window_schedule(trace: Path, count: int, table: dict[int, m7_schedule.Instru
     """The issue schedule of one traced window (deleted after), which must hold `count`
     instructions and no boundary."""
     pcs = list(m7_schedule.trace_pcs(trace)) if trace.exists() else []
-    if abs(len(pcs) - count) > WINDOW_SLACK_SHARE * count:
+    if abs(len(pcs) - count) > max(WINDOW_SLACK, WINDOW_SLACK_SHARE * count):
         raise RuntimeError(f"{trace}: {len(pcs)} instructions traced, {count} expected")
     # The window as one region between two boundary entries (none may be inside it).
     found = m7_schedule.schedule_regions(itertools.chain([boundary], pcs, [boundary]), table,
@@ -151,14 +187,14 @@ def window_schedule(trace: Path, count: int, table: dict[int, m7_schedule.Instru
 
 
 def check_boundaries(hits_file: Path, spans: list[list[tuple[int, int]]], begins: list[float],
-                     regions: list[dict[str, Any]]) -> None:
+                     lengths: list[float], regions: list[dict[str, Any]]) -> None:
     """The windows must lie in their region in the sampling run too: a boundary within as many
     instructions of the counted run's as the first and last windows have to the region's ends.
     (The runs differ a little where the program draws random numbers: the simulated TRNG, ECC
     scalars.)"""
     hits = [int(line) for line in hits_file.read_text().split()] if hits_file.exists() else []
-    for region_spans, begin, region in zip(spans, begins, regions):
-        end = begin + region["instructions"]
+    for region_spans, begin, length, region in zip(spans, begins, lengths, regions):
+        end = begin + length
         (first, _), (last, count) = region_spans[0], region_spans[-1]
         allowed = min(first - begin, end - last - count)
         opening = min((abs(hit - begin) for hit in hits), default=None)

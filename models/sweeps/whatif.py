@@ -130,6 +130,20 @@ def recorded_call_cycles(case: Case, clock: float, point: dict[str, Any], values
     return ACCELERATORS[case.model].call_cycles(case.calls, case.opt, clock, scaled)
 
 
+def recorded_work_cycles(case: Case, clock: float, point: dict[str, Any], values: Values
+                         ) -> float:
+    """Busy time, in core cycles at `clock`, of the engine work a hw-path profile recorded: its
+    time at the board's clock, and at the point's accelerator clock when it sets one (as
+    accelerator_cycles does)."""
+    board = boards.BOARDS[case.board]
+    busy = ACCELERATORS[case.model].work_cycles(case.engine, board.clock_hz, values)
+    nominal = nominal_accel_clock(case.model)
+    seconds = busy / board.clock_hz
+    if nominal is not None:
+        seconds *= nominal / float(point.get("accel_clock_hz", nominal))
+    return seconds * clock
+
+
 def sig(value: float) -> float:
     """Seven significant digits: the CSV stays readable, the models are not that exact anyway."""
     return float(f"{value:.7g}")
@@ -151,6 +165,10 @@ def recost(point: dict[str, Any], by_image: dict[tuple, list[Case]],
     for case in cases:
         if case.model == "core":
             cycles = core_cycles(case, board, point, values)
+        elif case.engine:
+            # The engine's recorded work, as models/matrix.py prices it for the report.
+            cycles = (core_cycles(case, board, point, values)
+                      + recorded_work_cycles(case, clock, point, values) / case.iterations)
         elif case.calls:
             # A hw-path profile recorded this phase's accelerator calls: its CPU side through the
             # core model plus the calls' busy time, as models/matrix.py prices it for the report.

@@ -3,13 +3,16 @@ phase that called the accelerator is priced (CPU side by the core model + the de
 Expected figures are worked out by hand from the timing sources cited in the accelerator modules."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from models.accelerators import ACCELERATORS
 from models.accelerators.atecc508a import command_of
 from models.matrix import Case, all_params, core_cycles, cycles_per_call
 from models.params import defaults
-from models.profiles.collect import BOUNDARY, WAIT_ENTER, WAIT_EXIT, Event, split_regions
+from models.profiles.collect import (BOUNDARY, WAIT_ENTER, WAIT_EXIT, Event, parse_events,
+                                     split_regions)
 
 VALUES = defaults(all_params())
 ENTRIES = {"calib_execute_command": "opcode", "CAAM_PKHA_ECC_PointMul": "callee"}
@@ -135,3 +138,72 @@ def test_an_ecdh_call_is_priced_as_the_devices_ecdh_command():
     case = Case("samd21", "mbedtls", "hw", "high-speed", "bench", "ecdhe-agree", 256, 0, 1,
                 classes={"alu": 100.0}, calls={"calib_execute_command:67": 1})
     assert case.model == "atecc508a"
+
+
+# --- engine work recorded per region (collect.WORK_SOURCES, Caam.work_cycles) --------------------
+
+def test_the_work_suffix_of_a_hook_line_is_read_and_split_per_region():
+    table = [(0x100, 0x200, "main")]
+    text = ("cycles_now 256 10 5 @jobs=3;aes128_blocks=64\n"
+            "cycles_now 260 30 5 @aes128_blocks=128;jobs=4;sha256_blocks=17\n")
+    events = parse_events(text, table)
+    assert events[0].counters == [10, 5] and events[0].work == {"jobs": 3.0, "aes128_blocks": 64.0}
+    (region,) = split_regions(events, ENTRIES)
+    # the units that grew, and only those
+    assert region["work"] == {"aes128_blocks": 64.0, "jobs": 1.0, "sha256_blocks": 17.0}
+    assert parse_events("cycles_now 256 10 5\n", table)[0].work is None
+
+
+def test_a_run_without_work_gives_regions_without_work():
+    events = [event(BOUNDARY, "main", 0x100, 10), event(BOUNDARY, "main", 0x104, 20)]
+    assert split_regions(events, ENTRIES)[0]["work"] is None
+
+
+def test_one_cbc_job_costs_what_the_block_model_charges_without_the_cpu_glue():
+    """Work of one 1 KiB AES-CBC job priced unit by unit = the calibrated block model's call less
+    its CPU glue, which a work-priced case takes from the profile instead."""
+    caam = ACCELERATORS["caam"]
+    work = caam.work_cycles({"jobs": 1, "aes256_blocks": 64}, 996e6, VALUES)
+    call = caam.cycles("aes-cbc", 256, 1024, "high-speed", 996e6, VALUES)
+    assert work == pytest.approx(call - VALUES["caam.cipher_glue_cycles"])
+
+
+def test_des_blocks_cost_the_aes_block_with_their_rounds_instead():
+    caam = ACCELERATORS["caam"]
+    aes = caam.unit_cycles("aes128_blocks", 996e6, VALUES)
+    # 16 DES rounds / 48 for 3DES's three passes (FIPS 46-3) against AES-128's 10, one per CAAM
+    # clock (240 MHz) seen by the 996 MHz core
+    assert caam.unit_cycles("des_blocks", 996e6, VALUES) == pytest.approx(aes + 6 * 996 / 240)
+    assert caam.unit_cycles("des3_blocks", 996e6, VALUES) == pytest.approx(aes + 38 * 996 / 240)
+
+
+def test_pkha_work_is_in_256_bit_operations_at_the_caam_clock():
+    caam = ACCELERATORS["caam"]
+    # an RSA-2048 private exponentiation: (2048/256)^2 for the operands x 2048/256 exponent bits
+    assert caam.work_cycles({"pkha_mod_exponent": 64 * 8}, 996e6, VALUES) == pytest.approx(
+        512 * 32000 * 996 / 240)
+
+
+def test_unknown_engine_work_is_refused_by_name():
+    with pytest.raises(ValueError, match="aes512_blocks"):
+        ACCELERATORS["caam"].work_cycles({"aes512_blocks": 1}, 996e6, VALUES)
+
+
+def test_a_case_with_engine_work_adds_its_busy_time_to_the_cpu_side():
+    work = {"jobs": 1024, "des3_blocks": 131072}
+    case = Case("rt1170", "mbedtls", "hw", "high-speed", "mbedbench", "3des", 0, 1024, 1024,
+                {"alu": 1000, "ldr_word": 200}, {".text": "ITCM"}, 1200.0, engine=work)
+    assert case.model == "caam"
+    busy = ACCELERATORS["caam"].work_cycles(work, 996e6, VALUES)
+    assert cycles_per_call(case, VALUES) == pytest.approx(core_cycles(case, VALUES) + busy / 1024)
+    # a row the port leaves to software recorded no work: the core model alone
+    assert replace(case, engine={}).model == "core"
+
+
+def test_one_dcp_cbc_packet_costs_what_the_block_model_charges_without_the_cpu_glue():
+    dcp = ACCELERATORS["dcp"]
+    work = dcp.work_cycles({"packets": 1, "aes_bytes": 1024}, 600e6, VALUES)
+    call = dcp.cycles("aes-cbc", 128, 1024, "high-speed", 600e6, VALUES)
+    assert work == pytest.approx(call - VALUES["dcp.cipher_glue_cycles"])
+    with pytest.raises(ValueError, match="sha512_bytes"):
+        dcp.work_cycles({"sha512_bytes": 128}, 600e6, VALUES)

@@ -164,3 +164,31 @@ def test_an_mbedtls_row_is_its_measured_loop_of_1024_calls_on_1_kib():
     public = "  %-24s :  " % "RSA-2048" + "%6lu " % 18 + "public/s"
     with pytest.raises(RuntimeError, match="public-key rows"):
         native.results(lines[:1] + [public] + lines[2:], CLOCK, native.MBED_APP)
+
+
+def test_on_the_hw_path_a_row_run_on_the_device_too_is_its_hw_run():
+    # wolfCrypt's CAAM mode prints "SW" then "HW" for what the device does; ChaCha only once.
+    lines = table(row("AES-128-CBC-enc         SW", 25, 0.010),
+                  row("AES-128-CBC-enc         HW", 25, 0.002),
+                  row("CHACHA                  SW", 25, 0.004))
+    sw_twin, on_device, software = native.results(lines, CLOCK, native.APP, "hw")
+    assert sw_twin is None
+    assert on_device["algorithm"] == "aes-cbc" and on_device["cycles"] == pytest.approx(
+        0.002 * CLOCK)
+    assert software["algorithm"] == "chacha20"
+    # the software path keeps every row (no device there)
+    assert None not in native.results(lines, CLOCK, native.APP, "sw")
+
+
+def test_a_program_profile_of_the_hw_path_gives_hw_cases_priced_with_its_work():
+    from models.matrix import matrix_cases
+    gcm = {"algorithm": "aes-gcm", "key_bits": 128, "buffer_bytes": 1024, "iterations": 1024,
+           "cycles": 300.0, "row": "AES-GCM-128"}
+    chacha = dict(gcm, algorithm="chacha20", key_bits=0, row="ChaCha20")
+    profile = dict(_profile(native.MBED_APP, gcm, chacha), board="rt1170", library="mbedtls",
+                   path="hw")
+    profile["regions"][0]["engine"] = {"jobs": 1024.0, "aes128_blocks": 66560.0}
+    profile["regions"][1]["engine"] = {}
+    cases = {(c.algorithm, c.path): c for c in matrix_cases([profile])}
+    assert cases[("aes-gcm", "hw")].model == "caam"
+    assert cases[("chacha20", "hw")].model == "core"  # the port leaves it to the library

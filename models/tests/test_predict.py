@@ -88,7 +88,8 @@ def test_a_slower_core_clock_keeps_cycles_and_lowers_throughput(run):
     (("--algorithm", "ecdsa-sign", "--path", "sw", "--key-bits", "521"), "at 256 and 384 bits"),
     (("--algorithm", "rsa-private", "--path", "sw", "--key-bits", "4096"), "at 2048 bits"),
     (("--algorithm", "gmac", "--path", "sw"), "only the benchmark program of wolfcrypt has it"),
-    (("--algorithm", "aes-gcm", "--path", "hw"), "--library wolfcrypt|mbedtls --path sw"),
+    (("--algorithm", "aes-gcm", "--path", "sw", "--bytes", "64"),
+     "--library wolfcrypt|mbedtls at 1024 bytes"),
     (("--library", "wolfcrypt", "--algorithm", "aes-ccm", "--path", "sw", "--key-bits", "256"),
      "has 128"),
 ])
@@ -181,3 +182,22 @@ def test_a_row_of_mbedtls_own_program_is_the_reports_prediction(run, outcome):
     row = report_row(outcome, "rt1060", "mbedtls", "aes-ccm", 256,
                      "sw", "high-speed", "throughput")
     assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
+
+
+def test_an_accelerated_row_of_mbedtls_own_program_is_the_reports_prediction(run, outcome):
+    if not store.load("rt1170", "mbedtls", "hw", "high-speed", "mbedbench"):
+        pytest.skip("no stored profile of mbedtls's benchmark program on the rt1170's CAAM")
+    code, text = run("--board", "rt1170", "--library", "mbedtls", "--algorithm", "aes-gcm",
+                     "--key-bits", "256", "--path", "hw")
+    assert code == 0
+    assert "mbedtls-hw-high-speed-mbedbench.json" in text and "model       caam" in text
+    row = report_row(outcome, "rt1170", "mbedtls", "aes-gcm", 256,
+                     "hw", "high-speed", "throughput")
+    assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
+
+
+def test_a_program_row_without_an_accelerator_profile_is_one_clear_line(run, capsys):
+    code = predict.main(["--board", "samd21", "--library", "mbedtls", "--algorithm", "aes-gcm",
+                         "--path", "hw"])
+    assert code == 1
+    assert "no stored profile has aes-gcm 128 on samd21 mbedtls hw" in capsys.readouterr().err

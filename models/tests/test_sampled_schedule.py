@@ -43,10 +43,13 @@ def test_a_sampling_run_off_the_counted_one_is_refused(tmp_path: Path):
     # 375 k from either end.
     spans = sampled_schedule.windows([1_000_000], [8_000_000])
     hits.write_text("1000100\n9000050\n")  # a little off, every window stays inside
-    sampled_schedule.check_boundaries(hits, spans, [1_000_000], [_region(8_000_000)])
+    sampled_schedule.check_boundaries(hits, spans, [1_000_000], [8_000_000],
+                                          [_region(8_000_000)])
     hits.write_text("1000100\n8600000\n")  # the region ends inside the last window
     with pytest.raises(RuntimeError, match="outside its region"):
-        sampled_schedule.check_boundaries(hits, spans, [1_000_000], [_region(8_000_000)])
+        sampled_schedule.check_boundaries(hits, spans, [1_000_000], [8_000_000],
+                                          [_region(8_000_000)])
     hits.write_text("1000100\n")  # no closing boundary: the run stopped early
     with pytest.raises(RuntimeError, match="outside its region"):
-        sampled_schedule.check_boundaries(hits, spans, [1_000_000], [_region(8_000_000)])
+        sampled_schedule.check_boundaries(hits, spans, [1_000_000], [8_000_000],
+                                          [_region(8_000_000)])

@@ -574,6 +574,21 @@ Should Hash The FIPS 180-4 Examples
     sha512    ${ABC}      ${SHA512_ABC}
     sha512    ${MSG112}   ${SHA512_112}
 
+Should Count Its Work By Unit As Its Timing Properties Charge It
+    [Documentation]    ``Work`` keeps the units (jobs, blocks per engine) whatever the costs are, and
+    ...                BusyCycles is those units at the timing properties. SP 800-38A's 64 bytes are 4
+    ...                AES blocks each way; FIPS 180-4's 56-byte message pads to 2 SHA-256 blocks.
+    AES Should Match SP 800-38A    cbc    ${KEY256}    ${CBC_IV}    ${CBC256}
+    Hash Should Match FIPS 180-4    sha256    ${MSG56}    ${SHA256_56}
+    ${work}=    Execute Command    sysbus.caam Work
+    Should Be Equal    ${work.strip()}    aes256_blocks=8;jobs=3;sha256_blocks=2
+    ${setup}=    Execute Command    sysbus.caam JobSetupCycles
+    ${aes}=    Execute Command    sysbus.caam Aes256CyclesPerBlock
+    ${sha}=    Execute Command    sysbus.caam Sha256CyclesPerBlock
+    ${busy}=    Execute Command    sysbus.caam BusyCycles
+    ${charged}=    Evaluate    3 * int('${setup.strip()}', 0) + 8 * int('${aes.strip()}', 0) + 2 * int('${sha.strip()}', 0)
+    Should Be Equal As Integers    ${busy.strip()}    ${charged}
+
 Should Carry A Hash Across Jobs Through The Saved Context
     [Documentation]    init with the first 64 bytes, update with the next 64, finalize with the rest:
     ...                the context goes out with STORE and comes back with LOAD, as fsl_caam does it.

@@ -507,6 +507,9 @@ Should Complete After Setup Plus Bytes Times The Per-Byte Cost In Virtual Time
     Channel Should Be Idle Without Error    0
     ${expected}=    Evaluate    hashlib.sha256(b'a' * 128).hexdigest()    modules=hashlib
     Digest Should Be    ${PAYLOAD}    ${expected}
+    # Work keeps the units whatever the costs: three packets, 3 x 64 bytes through SHA-256.
+    ${work}=    Execute Command    ${DCP} Work
+    Should Be Equal    ${work.strip()}    packets=3;sha256_bytes=192
 
 Should Serve High-Priority Channels First
     [Tags]    rt1060    dcp    model    timing

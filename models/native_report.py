@@ -2,8 +2,9 @@
 published ones: each row of wolfCrypt's and mbedtls's programs (models/profiles/native.py) with
 its predicted figures at both optimisation levels, software path: KiB/s and cycles/byte for the
 symmetric rows, milliseconds and operations per second for the public-key rows. Where the
-program's accelerator path is profiled too (the CAAM's, models/profiles/collect.py WORK_SOURCES),
-a second table sets each row's software and accelerator KiB/s side by side, with what runs it.
+program's accelerator path is profiled too (the CAAM's and the DCP's, models/profiles/collect.py
+WORK_SOURCES), a second table sets each row's software and accelerator figures side by side (KiB/s
+or ms), with what runs it and the speed-up.
 
 Every figure is predicted by the calibrated core model from the program's own profile of the row
 (the fit of reports/predictions.csv); the band is the core model's leave-one-out spread on
@@ -87,29 +88,39 @@ def table(outcome: Outcome, board: str, app: str) -> list[str]:
 
 
 def accelerator_table(outcome: Outcome, board: str, app: str) -> list[str]:
-    """The Markdown table of one app's rows on one board, software against accelerator path, in
-    KiB/s ([] without a profile of the accelerator path)."""
+    """The Markdown table of one app's rows on one board, software against accelerator path: KiB/s
+    of the symmetric rows, ms of the public-key ones, and the accelerator's speed-up ([] without a
+    profile of the accelerator path)."""
     rows, hw = native_cases(outcome, board, app, "hw")
     if not rows:
         return []
     _, sw = native_cases(outcome, board, app)
     values = outcome.validation.full.values
     engine = boards.BOARDS[board].accelerator.upper()
-    out = ["| algorithm | runs on | " + " | ".join(
-               f"{opt} {column}" for opt in OPTS for column in ("sw KiB/s", "hw KiB/s", "hw/sw"))
+    public_key = all(case.buffer_bytes == 0 for case in hw.values())
+    metric, unit = ("time", "ms") if public_key else ("throughput", "KiB/s")
+    out = [f"| {'operation' if public_key else 'algorithm'} | runs on | " + " | ".join(
+               f"{opt} {column}" for opt in OPTS
+               for column in (f"sw {unit}", f"hw {unit}", "speed-up"))
            + " |", "|---" * (2 + 3 * len(OPTS)) + "|"]
     for row, algorithm, key_bits in rows:
         cells, runs_on = [row], "software"
         for opt in OPTS:
             key = (algorithm, key_bits, opt)
-            if key not in hw or key not in sw:
+            if key not in hw:
                 cells += [""] * 3
                 continue
             if hw[key].model != "core":
                 runs_on = engine
-            speeds = [fit.value_in("throughput", case, cycles_per_call(case, values))
-                      for case in (sw[key], hw[key])]
-            cells += [f"{speeds[0]:,.1f}", f"{speeds[1]:,.1f}", f"{speeds[1] / speeds[0]:.2f}"]
+            figures = [fit.value_in(metric, case, cycles_per_call(case, values)) if case else None
+                       for case in (sw.get(key), hw[key])]
+            digits = 2 if public_key else 1
+            cells += [f"{value:,.{digits}f}" if value else "" for value in figures]
+            if figures[0] is None:
+                cells.append("")  # a row the software build does not print (device only)
+                continue
+            speed_up = figures[0] / figures[1] if public_key else figures[1] / figures[0]
+            cells.append(f"{speed_up:.2f}")
         out.append("| " + " | ".join(cells[:1] + [runs_on] + cells[1:]) + " |")
     return out + ["", f"\"{engine}\": the profile recorded the engine's work in the row "
                   f"({ENGINE_WORK[engine.lower()]}), priced by the accelerator model with its "
@@ -150,8 +161,12 @@ def section(outcome: Outcome) -> list[str]:
             "`--app wolfbench-pk` and `--app mbedbench`: each row's loop once: wolfCrypt's 25 KiB "
             "or two operations, mbedtls's measured 1 MiB) and priced by the calibrated core model: "
             "predicted hardware figures, not Renode's simulated ones. The accelerator path is "
-            "profiled where the engine model counts its work (mbedtls's program on the RT1170's "
-            "CAAM: `--path hw`). Every row is priced from the program's own "
+            "profiled where the engine model counts its work (the RT1170's CAAM and the "
+            "RT1060's DCP: `--path hw`). The engines' block and job costs are fitted to the "
+            "published SHA and AES-CBC rows; DES/3DES blocks add their rounds to the AES block, "
+            "and the PKHA's and the RNG's costs are assumptions (models/accelerators/"
+            "caam_defaults.yaml, no published figure): the public-key rows' accelerator figures "
+            "rest on those. Every row is priced from the program's own "
             "profile; for the operations the bench or the ecdsa app measures too (SHA-1/256/512, "
             "AES-CBC, P-256 ECDSA) predictions.csv keeps their case. mbedtls's public-key rows "
             "are not profiled (the program counts them against its alarm, not its clock). A row "

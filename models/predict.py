@@ -225,9 +225,10 @@ def predict(args: argparse.Namespace) -> int:
     values = outcome.validation.full.values
     stored = find(outcome.cases, args, STORED_BYTES)
     if stored is None:
-        print(f"predict: error: no stored profile has {args.algorithm}"
-              f"{f' {args.key_bits}' if args.key_bits else ''} on {args.board} {args.library} {args.path} {args.opt}; "
-              f"see reports/predictions.csv for what the matrix has", file=sys.stderr)
+        key = f" {args.key_bits}" if args.key_bits else ""
+        print(f"predict: error: no stored profile has {args.algorithm}{key} on {args.board} "
+              f"{args.library} {args.path} {args.opt}; see reports/predictions.csv for what the "
+              "matrix has", file=sys.stderr)
         return 1
     point = point_of(args)
     scale = 1.0

@@ -20,10 +20,11 @@ waiting for the accelerator, whose busy time the accelerator models price (model
   - Calls of the accelerator's entry points (ACCELERATOR_ENTRIES) are counted per region
     (region["calls"]): the accelerator model prices each call's busy time.
   - The libraries' benchmark programs (native.py) on an engine that counts its work (WORK_SOURCES:
-    the CAAM's jobs, blocks per engine and PKHA operations) run with all of its modelled time
-    zeroed (ENGINE_ZERO_LATENCY), and each region gets the work done in it (region["engine"]),
-    which the accelerator model prices with its own per-unit costs (Caam.work_cycles). Their
-    CPU side is our driver's, priced by the core model: no published row covers their modes.
+    the CAAM's jobs, blocks per engine and PKHA operations; the DCP's packets and bytes) run with
+    all of its modelled time zeroed (ENGINE_ZERO_LATENCY), and each region gets the work done in
+    it (region["engine"]), which the accelerator model prices with its own per-unit costs
+    (work_cycles). Their CPU side is our driver's, priced by the core model: no published row
+    covers their modes.
 
 Calibration reference builds (firmware/Makefile `reference`, models/calibration/reference.py) are
 profiled too when their images exist, into models/profiles/data/<board>/reference/.
@@ -34,7 +35,8 @@ schedule (region["schedule"]: issue cycles, taken branches), which the M7 model 
 regions with. The traced run must execute the same instructions per region as the counted one.
 
 `--app wolfbench`, `--app wolfbench-pk` and `--app mbedbench` profile the libraries' own benchmark
-programs instead (software path): one region per row of their tables, from their profiling images
+programs instead (software path, and the accelerator path where WORK_SOURCES has the board's
+engine): one region per row of their tables, from their profiling images
 (models/profiles/native.py). wolfCrypt's public-key rows and mbedtls's rows are too long to trace
 whole on the Cortex-M7 (1 G and 3.7 G instructions at -O3): their issue schedule comes from
 windows spread over each region (models/profiles/sampled_schedule.py).

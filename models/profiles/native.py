@@ -1,5 +1,6 @@
 """Profiles of the libraries' own benchmark programs, row by row: wolfCrypt's
-wolfcrypt/benchmark/benchmark.c and mbedtls's programs/test/benchmark.c.
+wolfcrypt/benchmark/benchmark.c and mbedtls's programs/test/benchmark.c, on the software path
+and, where the board's engine counts its work (collect.WORK_SOURCES), the accelerator path.
 
 mbedtls's (app "mbedbench", firmware/Makefile `mbedbench-profile`, build/fw-mbedbench-profile/):
 its symmetric rows, each measured between two mbedtls_timing_hardclock() calls around 1,024 calls
@@ -48,9 +49,10 @@ BOUNDARIES = {APP: BOUNDARY, PUBLIC_KEY_APP: BOUNDARY, MBED_APP: "mbedtls_timing
 # Apps whose regions run from a reset=1 call of the clock to the next call (split()); the others'
 # run between pairs of calls.
 RESET_APPS = (APP, PUBLIC_KEY_APP)
-# Apps whose accelerator paths are profiled too (on the boards whose accelerator counts its work,
-# collect.WORK_SOURCES): mbedtls's program, one CAAM job per call of its rows' modes.
-HW_APPS = (MBED_APP,)
+# Apps whose accelerator paths are profiled too, on the boards whose accelerator counts its work
+# (collect.WORK_SOURCES: the CAAM, the DCP); the hw path's case of a row wolfCrypt's program runs
+# twice is its "HW" run (results()).
+HW_APPS = (APP, PUBLIC_KEY_APP, MBED_APP)
 # Apps whose regions are too long to trace whole on the Cortex-M7 (sampled_schedule.py): about
 # 1 G instructions (wolfCrypt's public-key rows) and 3.7 G (mbedtls's rows, 1 MiB each).
 SAMPLED_APPS = (PUBLIC_KEY_APP, MBED_APP)

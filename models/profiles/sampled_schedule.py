@@ -24,7 +24,12 @@ job still finds it running (three instructions more per job), and the start-up's
 by about 0.5 M instructions. There a first run without tracing records the boundaries of the
 uncounted run (boundary_pass), and the windows are placed in its regions, of its lengths; the
 schedule is still scaled to the counted run's instructions. The regions are found there by the
-index of their opening hit among all hits, which both runs share.
+index of their opening hit among all hits, which both runs share. Even two uncounted runs cut
+into other RunFor steps part where the program draws random numbers (wolfCrypt's DH-2048 rows
+before its ECC ones: 0.6 M instructions): a region whose windows may then lie outside it keeps no
+schedule (region["schedule_missing"] says why), and the core model prices it by its classes;
+on the accelerator path those are short regions the engine does, whose CPU side is a few
+thousand instructions.
 """
 from __future__ import annotations
 
@@ -153,11 +158,26 @@ def attach(renode: str, elf: Path, board: str, work: Path, regions: list[dict[st
     print(f"  sampling {len(regions)} regions in {len(flat)} windows, up to {WINDOW / 1e6:g} M "
           "instructions per region, for their issue schedule ...", flush=True)
     seconds = run(renode, script, timeout)
-    check_boundaries(work / "hits.txt", spans, begins, lengths, regions)
+    errors = boundary_errors(work / "hits.txt", spans, begins, lengths, regions)
+    # On the software path the runs agree: any error is one. On an accelerator path the runs can
+    # part by more than a short region's margins (module's note): such a region keeps no
+    # schedule, and the core model prices it by its classes (the CPU side of a region the engine
+    # does, a few thousand instructions).
+    failed = [error for error in errors if error]
+    if failed and (not setup or len(failed) == len(errors)):
+        raise RuntimeError(failed[0])
+    for error in failed:
+        print(f"  no schedule: {error}", flush=True)
     table = m7_schedule.listing(elf)
     names = ("issue_cycles", "taken_branches", "instructions", "it_instructions")
     k = 0
-    for region, region_spans in zip(regions, spans):
+    for region, region_spans, error in zip(regions, spans, errors):
+        if error:
+            for _ in region_spans:
+                (work / f"window{k}.txt").unlink(missing_ok=True)
+                k += 1
+            region["schedule_missing"] = error
+            continue
         sums = dict.fromkeys(names, 0.0)
         for _, count in region_spans:
             found = window_schedule(work / f"window{k}.txt", count, table, boundary)
@@ -188,11 +208,20 @@ def window_schedule(trace: Path, count: int, table: dict[int, m7_schedule.Instru
 
 def check_boundaries(hits_file: Path, spans: list[list[tuple[int, int]]], begins: list[float],
                      lengths: list[float], regions: list[dict[str, Any]]) -> None:
+    """Raises for the first region whose windows may lie outside it (see boundary_errors)."""
+    for error in boundary_errors(hits_file, spans, begins, lengths, regions):
+        if error:
+            raise RuntimeError(error)
+
+
+def boundary_errors(hits_file: Path, spans: list[list[tuple[int, int]]], begins: list[float],
+                    lengths: list[float], regions: list[dict[str, Any]]) -> list[str]:
     """The windows must lie in their region in the sampling run too: a boundary within as many
     instructions of the counted run's as the first and last windows have to the region's ends.
     (The runs differ a little where the program draws random numbers: the simulated TRNG, ECC
     scalars.)"""
     hits = [int(line) for line in hits_file.read_text().split()] if hits_file.exists() else []
+    errors = []
     for region_spans, begin, length, region in zip(spans, begins, lengths, regions):
         end = begin + length
         (first, _), (last, count) = region_spans[0], region_spans[-1]
@@ -200,7 +229,9 @@ def check_boundaries(hits_file: Path, spans: list[list[tuple[int, int]]], begins
         opening = min((abs(hit - begin) for hit in hits), default=None)
         closing = min((abs(hit - end) for hit in hits), default=None)
         if opening is None or closing is None or max(opening, closing) > allowed:
-            raise RuntimeError(f"the window of row {region['result'].get('row')} may lie outside "
-                               f"its region: the sampling run's boundaries are {opening} and "
-                               f"{closing} instructions off the counted run's, {allowed:.0f} "
-                               "allowed")
+            errors.append(f"the window of row {region['result'].get('row')} may lie outside its "
+                          f"region: the sampling run's boundaries are {opening} and {closing} "
+                          f"instructions off the counted run's, {allowed:.0f} allowed")
+        else:
+            errors.append("")
+    return errors

@@ -7,7 +7,9 @@ Schema (SCHEMA_VERSION 1):
   total_instructions, host_seconds, exact_counters
 hw-path profiles add (models/profiles/collect.py): zero_latency (the monitor commands that zeroed
 the accelerator's modelled time for the run) and, per region, calls ({accelerator entry point or
-ATECC command function: calls}) and waited_instructions (host waiting, taken out of the classes).
+ATECC command function: calls}) and waited_instructions (host waiting, taken out of the classes);
+the benchmark programs' hw-path profiles also engine ({unit: count}: the accelerator's work in the
+region, peripherals/NXP_CAAM.cs and NXP_DCP.cs Work).
 Cortex-M7 -O3 profiles add, per region, schedule ({issue_cycles, taken_branches, instructions,
 it_instructions, skipped}: the region's dual-issue schedule from an execution trace,
 models/profiles/m7_schedule.py).

@@ -53,3 +53,15 @@ def test_a_sampling_run_off_the_counted_one_is_refused(tmp_path: Path):
     with pytest.raises(RuntimeError, match="outside its region"):
         sampled_schedule.check_boundaries(hits, spans, [1_000_000], [8_000_000],
                                           [_region(8_000_000)])
+
+
+def test_each_region_is_judged_on_its_own(tmp_path: Path):
+    """An accelerator run keeps the regions whose windows stay inside (sampled_schedule.attach)."""
+    hits = tmp_path / "hits.txt"
+    spans = sampled_schedule.windows([1_000_000, 20_000_000], [8_000_000, 8_000_000])
+    # the first region's boundaries where the run put them, the second's 1 M instructions late
+    hits.write_text("1000100\n9000050\n21000000\n29000000\n")
+    first, second = sampled_schedule.boundary_errors(
+        hits, spans, [1_000_000, 20_000_000], [8_000_000, 8_000_000],
+        [_region(8_000_000), _region(8_000_000)])
+    assert first == "" and "outside its region" in second

@@ -126,8 +126,8 @@ ENGINE_ZERO_LATENCY: dict[str, tuple[str, ...]] = {
         "Sha1CyclesPerBlock", "Sha256CyclesPerBlock", "Sha512CyclesPerBlock",
         "DesCyclesPerBlock", "Des3CyclesPerBlock", "CrcCyclesPerBlock", "RngCyclesPerBlock",
         "RngInstantiateCycles")),
-    # A DCP packet still takes one DCP cycle (NXP_DCP.cs PacketCycles), one tick of virtual time:
-    # 1 ns from Renode 1.15 on, 1 us on 1.14 (600 instructions of polling per packet there).
+    # A DCP packet still takes one DCP cycle (NXP_DCP.cs PacketCycles): one tick of virtual time,
+    # 1 ns from Renode 1.15 on but 1 us on 1.14, which a driver that polls spends in its loop.
     "rt1060": tuple(f"sysbus.dcp {p} 0" for p in (
         "SetupCycles", "AesCyclesPerByteX100", "Sha1CyclesPerByteX100", "Sha256CyclesPerByteX100",
         "Crc32CyclesPerByteX100", "CopyCyclesPerByteX100", "ContextLoadCycles",

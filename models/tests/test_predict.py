@@ -149,51 +149,29 @@ def report_row(outcome, *key) -> dict:
                     r["metric"]) == key)
 
 
-def test_a_row_of_wolfcrypts_own_program_is_the_reports_prediction(run, outcome):
-    if not store.load("stm32f407", "wolfcrypt", "sw", "high-speed", "wolfbench"):
-        pytest.skip("no stored profile of wolfCrypt's benchmark program on the stm32f407")
-    code, text = run("--board", "stm32f407", "--library", "wolfcrypt", "--algorithm", "aes-gcm",
-                     "--path", "sw")
+# Rows of the libraries' own programs (board, library, path, app, algorithm, key bits, the
+# report's metric) and what the answer must also name.
+PROGRAM_ROWS = [
+    ("stm32f407", "wolfcrypt", "sw", "wolfbench", "aes-gcm", 128, "throughput", "aes-gcm-128"),
+    ("rt1060", "wolfcrypt", "sw", "wolfbench-pk", "ecdsa-sign", 384, "cycles", "P-384"),
+    ("rt1060", "mbedtls", "sw", "mbedbench", "aes-ccm", 256, "throughput", "model       core"),
+    ("rt1170", "mbedtls", "hw", "mbedbench", "aes-gcm", 256, "throughput", "model       caam"),
+]
+
+
+@pytest.mark.parametrize("board, library, path, app, algorithm, key_bits, metric, named",
+                         PROGRAM_ROWS)
+def test_a_row_of_a_librarys_own_program_is_the_reports_prediction(
+        run, outcome, board, library, path, app, algorithm, key_bits, metric, named):
+    if not store.load(board, library, path, "high-speed", app):
+        pytest.skip(f"no stored profile of {app} on {board} {library} {path}")
+    code, text = run("--board", board, "--library", library, "--algorithm", algorithm,
+                     "--key-bits", str(key_bits), "--path", path)
     assert code == 0
-    assert "wolfcrypt-sw-high-speed-wolfbench.json" in text
-    row = report_row(outcome, "stm32f407", "wolfcrypt", "aes-gcm", 128,
-                     "sw", "high-speed", "throughput")
-    assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
-
-
-def test_a_public_key_row_of_wolfcrypts_own_program_is_the_reports_prediction(run, outcome):
-    if not store.load("rt1060", "wolfcrypt", "sw", "high-speed", "wolfbench-pk"):
-        pytest.skip("no stored profile of wolfCrypt's benchmark program's public-key rows")
-    code, text = run("--board", "rt1060", "--library", "wolfcrypt", "--algorithm", "ecdsa-sign",
-                     "--key-bits", "384", "--path", "sw")
-    assert code == 0
-    assert "P-384" in text and "wolfcrypt-sw-high-speed-wolfbench-pk.json" in text
-    row = report_row(outcome, "rt1060", "wolfcrypt", "ecdsa-sign", 384,
-                     "sw", "high-speed", "cycles")
-    assert operation_figures(text)[0] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
-
-
-def test_a_row_of_mbedtls_own_program_is_the_reports_prediction(run, outcome):
-    if not store.load("rt1060", "mbedtls", "sw", "high-speed", "mbedbench"):
-        pytest.skip("no stored profile of mbedtls's benchmark program on the rt1060")
-    code, text = run(*BASE, "--algorithm", "aes-ccm", "--key-bits", "256", "--path", "sw")
-    assert code == 0
-    assert "mbedtls-sw-high-speed-mbedbench.json" in text
-    row = report_row(outcome, "rt1060", "mbedtls", "aes-ccm", 256,
-                     "sw", "high-speed", "throughput")
-    assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
-
-
-def test_an_accelerated_row_of_mbedtls_own_program_is_the_reports_prediction(run, outcome):
-    if not store.load("rt1170", "mbedtls", "hw", "high-speed", "mbedbench"):
-        pytest.skip("no stored profile of mbedtls's benchmark program on the rt1170's CAAM")
-    code, text = run("--board", "rt1170", "--library", "mbedtls", "--algorithm", "aes-gcm",
-                     "--key-bits", "256", "--path", "hw")
-    assert code == 0
-    assert "mbedtls-hw-high-speed-mbedbench.json" in text and "model       caam" in text
-    row = report_row(outcome, "rt1170", "mbedtls", "aes-gcm", 256,
-                     "hw", "high-speed", "throughput")
-    assert figures(text)[1] == pytest.approx(float(str(row["predicted"])), rel=1e-3)
+    assert f"{library}-{path}-high-speed-{app}.json" in text and named in text
+    row = report_row(outcome, board, library, algorithm, key_bits, path, "high-speed", metric)
+    answer = operation_figures(text)[0] if metric == "cycles" else figures(text)[1]
+    assert answer == pytest.approx(float(str(row["predicted"])), rel=1e-3)
 
 
 def test_a_program_row_without_an_accelerator_profile_is_one_clear_line(run, capsys):

@@ -156,10 +156,10 @@ class Caam:
         name = "aes-cbc" if algorithm.startswith("aes-cbc") else (
             "sha256" if algorithm == "sha256-message" else algorithm)
         if name in ("sha1", "sha512"):
+            # Their block is the SHA-256 block plus their extra rounds (unit_cycles).
             values = dict(values)
-            rounds = SHA1_EXTRA_ROUNDS if name == "sha1" else SHA512_EXTRA_ROUNDS
-            extra = rounds * clock_hz / values["caam.clock_hz"]  # in core cycles
-            values[f"caam.{name}_block_cycles"] = values["caam.sha256_block_cycles"] + extra
+            values[f"caam.{name}_block_cycles"] = self.unit_cycles(f"{name}_blocks", clock_hz,
+                                                                    values)
         cycles = block_engine_cycles("caam", name, buffer_bytes, opt, values)
         if name == "aes-cbc":
             # AES-192/256 add 2/4 rounds to the 10 of AES-128 (FIPS 197).

@@ -81,7 +81,7 @@ native-profiles: deps deps-firmware
 	@if [ -z "$(RENODE_BIN)" ]; then echo "native-profiles: error: renode not found (set RENODE or install Renode)"; exit 1; fi
 	@$(MAKE) --no-print-directory -C firmware -j$(JOBS) wolfbench-profile mbedbench-profile \
 	    $(if $(BOARD),BOARDS=$(BOARD))
-	@for app in wolfbench wolfbench-pk mbedbench; do \
+	@for app in wolfbench wolfbench-pk mbedbench mbedbench-pk; do \
 	    $(PYTHON) -m models collect --app $$app -j$(JOBS) --timeout 6000 $(if $(BOARD),--board $(BOARD)) \
 	        $(if $(OPT),--opt $(OPT)) || exit 1; \
 	done

@@ -76,6 +76,9 @@ class Case:
             return "core"
         if self.engine is not None:
             return accelerator if self.engine else "core"
+        if self.calls is not None and self.app in NATIVE_APPS:
+            # A benchmark program's row: the device ran it if the profile recorded its calls.
+            return accelerator if self.calls else "core"
         handled = ACCELERATORS[accelerator].handles(self.algorithm, self.key_bits, self.library)
         if self.calls and (handled or self.algorithm in ECC_PHASES):
             return accelerator
@@ -176,7 +179,8 @@ def cases_from_profile(profile: dict[str, Any], path: str | None = None) -> list
 # profiles are not relabelled as the hw path: the accelerator takes modes (GCM, CCM, 3DES, RSA,
 # ...) that only a hw-path profile of the program, which records the engine's work, prices
 # (models/profiles/collect.py WORK_SOURCES).
-NATIVE_APPS = {"wolfbench": "wolfcrypt", "wolfbench-pk": "wolfcrypt", "mbedbench": "mbedtls"}
+NATIVE_APPS = {"wolfbench": "wolfcrypt", "wolfbench-pk": "wolfcrypt", "mbedbench": "mbedtls",
+               "mbedbench-pk": "mbedtls"}
 
 
 def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:

@@ -158,8 +158,9 @@ def section(outcome: Outcome) -> list[str]:
             "wolfCrypt's wolfcrypt/benchmark/benchmark.c and mbedtls's programs/test/benchmark.c, "
             "unmodified, profiled row by row (`make -C firmware wolfbench-profile` and "
             "`mbedbench-profile`, then `python -m models collect --app wolfbench`, "
-            "`--app wolfbench-pk` and `--app mbedbench`: each row's loop once: wolfCrypt's 25 KiB "
-            "or two operations, mbedtls's measured 1 MiB) and priced by the calibrated core model: "
+            "`--app wolfbench-pk`, `--app mbedbench` and `--app mbedbench-pk`: each row's loop "
+            "once: wolfCrypt's 25 KiB or two operations, mbedtls's measured 1 MiB or one "
+            "operation) and priced by the calibrated core model: "
             "predicted hardware figures, not Renode's simulated ones. The accelerator path is "
             "profiled where the engine model counts its work (the RT1170's CAAM and the "
             "RT1060's DCP: `--path hw`). The engines' block and job costs are fitted to the "
@@ -168,6 +169,5 @@ def section(outcome: Outcome) -> list[str]:
             "caam_defaults.yaml, no published figure): the public-key rows' accelerator figures "
             "rest on those. Every row is priced from the program's own "
             "profile; for the operations the bench or the ecdsa app measures too (SHA-1/256/512, "
-            "AES-CBC, P-256 ECDSA) predictions.csv keeps their case. mbedtls's public-key rows "
-            "are not profiled (the program counts them against its alarm, not its clock). A row "
-            "a board does not show was not profiled there.", ""] + out
+            "AES-CBC, P-256 ECDSA) predictions.csv keeps their case. A row a board does not show "
+            "was not profiled there.", ""] + out

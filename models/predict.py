@@ -24,9 +24,10 @@ The rows of the libraries' own benchmark programs that the bench does not run
 (PROGRAM_ALGORITHMS: MD5, SHA-224/384, HMACs, AES-CTR/GCM/CCM, GMAC, CMAC, DES/3DES, ChaCha20,
 Poly1305, ChaCha20-Poly1305, the DRBGs) are answered from their stored profiles
 (models/profiles/native.py), 1 KiB per call only: software path, and the accelerator path where
-the program's hw path is profiled (mbedtls's on the rt1170's CAAM). So are wolfCrypt's program's
-public-key rows beyond P-256 (RSA-2048 public and private, DH-2048 key generation and agreement,
-the P-384 operations: --key-bits), software path.
+the program's hw path is profiled (mbedtls's on the rt1170's CAAM). So are the programs'
+public-key rows beyond P-256 (RSA-2048/4096 public and private, DH key generation, agreement and
+mbedtls's DHE handshake at 2048/3072 bits, mbedtls's full ECDHE handshake, the P-384 operations:
+--key-bits), on the paths profiled.
 """
 from __future__ import annotations
 
@@ -66,11 +67,13 @@ for _library, _rows in (("wolfcrypt", WOLFCRYPT_PROGRAM), ("mbedtls", MBEDTLS_PR
     for _algorithm, _sizes in _rows.items():
         PROGRAM_ALGORITHMS.setdefault(_algorithm, {})[_library] = _sizes
 # Public-key operations: stored profiles answer (no --bytes); the key sizes they have (the first
-# is the default). P-384, RSA and DH: wolfCrypt's benchmark program, software path.
-ECC_OPERATIONS = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify", "ecc-keygen", "ecdhe-agree")
+# is the default). P-384, RSA and DH: the libraries' benchmark programs (RSA-4096, DH-3072, the
+# DHE and full ECDHE handshakes: mbedtls's only).
+ECC_OPERATIONS = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify", "ecc-keygen", "ecdhe-agree",
+                  "ecdhe-full-handshake")
 OPERATIONS = {**{name: (256, 384) for name in ECC_OPERATIONS},
-              **{name: (2048,) for name in ("rsa-public", "rsa-private", "dh-keygen",
-                                            "dh-agree")}}
+              "rsa-public": (2048, 4096), "rsa-private": (2048, 4096), "dh-keygen": (2048,),
+              "dh-agree": (2048, 3072), "dhe-handshake": (2048, 3072)}
 
 
 def options(argv: list[str] | None) -> argparse.Namespace:

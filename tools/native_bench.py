@@ -71,8 +71,9 @@ class Table:
 
     def __init__(self) -> None:
         self.rows: list[dict] = []
-        # Rows of no operation (the first one failed; its failure line follows), each with the
-        # index in `rows` it would have had: wolfCrypt's program still timed them.
+        # Rows of no operation, each with the index in `rows` it would have had: wolfCrypt's rows
+        # whose first operation failed (their failure line follows) and mbedtls's failed or
+        # skipped rows (the line itself). The programs still timed them.
         self.empty_rows: list[dict] = []
         self.self_tests: list[str] = []
         self.failures: list[dict] = []
@@ -162,8 +163,10 @@ def parse_mbedtls(lines: list[str], clock_hz: float) -> Table:
                 "cycles": clock_hz / ops if ops else None})
         elif found := MBED_FAILURE.match(line):
             table.failures.append({"what": found["name"], "code": found["what"]})
+            table.empty_rows.append({"name": found["name"], "position": len(table.rows)})
         elif found := MBED_SKIPPED.match(line):
             table.skipped.append(found["name"])
+            table.empty_rows.append({"name": found["name"], "position": len(table.rows)})
         elif found := MBED_SELF_TEST.match(line):
             if found["result"] == "passed":
                 table.self_tests.append(found["name"])

@@ -8,6 +8,14 @@ on 1 KiB (TIME_AND_TSC): a hook on that function gives the regions in pairs, as 
 for the bench (collect.split_regions). The profiling images' alarm rings at once, so the warm-up
 loop before each measured one does not run.
 
+mbedtls's public-key rows (app "mbedbench-pk", build/fw-mbedbench-profile-pk/: RSA-2048/4096,
+DHE/DH-2048/3072, ECDSA and ECDHE on P-384 and P-256): their profiling images' alarm rings 10 us
+after it is set (MBEDTLS_PORT_ALARM_US), so each TIME_PUBLIC loop
+`for (ii = 1; !mbedtls_timing_alarmed && !ret; ii++) { CODE; }` tests the alarm twice, before
+and after one operation. The alarm reads through mbedtls_port_alarm() (ports/mbedtls/
+timing_alt.h): a hook on it gives the regions in pairs, one operation each (a row that fails has
+its region too, and no result). The program prints 0 operations/s for each.
+
 wolfCrypt's: two sets of profiling images (firmware/Makefile `wolfbench-profile`) run the
 program's rows, each for one pass of its loop (WOLFBENCH_MIN_SECONDS=0):
   - app "wolfbench" (build/fw-wolfbench-profile/): the symmetric rows and the RNG, 25 x 1 KiB;
@@ -42,30 +50,38 @@ import native_bench  # noqa: E402  (tools/ is not a package)
 APP = "wolfbench"
 PUBLIC_KEY_APP = "wolfbench-pk"
 MBED_APP = "mbedbench"
-APPS = (APP, PUBLIC_KEY_APP, MBED_APP)
+MBED_PUBLIC_KEY_APP = "mbedbench-pk"
+MBED_APPS = (MBED_APP, MBED_PUBLIC_KEY_APP)
+APPS = (APP, PUBLIC_KEY_APP, MBED_APP, MBED_PUBLIC_KEY_APP)
 BOUNDARY = "wolfbench_seconds"
 # The function whose entries bound the regions of each app.
-BOUNDARIES = {APP: BOUNDARY, PUBLIC_KEY_APP: BOUNDARY, MBED_APP: "mbedtls_timing_hardclock"}
+BOUNDARIES = {APP: BOUNDARY, PUBLIC_KEY_APP: BOUNDARY, MBED_APP: "mbedtls_timing_hardclock",
+              MBED_PUBLIC_KEY_APP: "mbedtls_port_alarm"}
 # Apps whose regions run from a reset=1 call of the clock to the next call (split()); the others'
 # run between pairs of calls.
 RESET_APPS = (APP, PUBLIC_KEY_APP)
 # Apps whose accelerator paths are profiled too, on the boards whose accelerator counts its work
-# (collect.WORK_SOURCES: the CAAM, the DCP); the hw path's case of a row wolfCrypt's program runs
-# twice is its "HW" run (results()).
-HW_APPS = (APP, PUBLIC_KEY_APP, MBED_APP)
+# (collect.WORK_SOURCES: the CAAM, the DCP) and, for the apps split in pairs, on the boards whose
+# accelerator's calls are counted (the SAMD21's ATECC508A; collect.profiles_hw); the hw path's
+# case of a row wolfCrypt's program runs twice is its "HW" run (results()).
+HW_APPS = APPS
 # Apps whose regions are too long to trace whole on the Cortex-M7 (sampled_schedule.py): about
-# 1 G instructions (wolfCrypt's public-key rows) and 3.7 G (mbedtls's rows, 1 MiB each).
-SAMPLED_APPS = (PUBLIC_KEY_APP, MBED_APP)
+# 1 G instructions (wolfCrypt's public-key rows), 3.7 G (mbedtls's symmetric rows, 1 MiB each)
+# and 1.4 G (mbedtls's public-key rows).
+SAMPLED_APPS = (PUBLIC_KEY_APP, MBED_APP, MBED_PUBLIC_KEY_APP)
 # The hook's detail: r0, wolfbench_seconds's `reset` argument ("1" opens a region).
 RESET_DETAIL = "':' + str(self.GetRegisterUnsafe(0).RawValue)"
 # Each app's profiling images, their file name, and the command that builds them.
 IMAGES = {APP: TOP / "build" / "fw-wolfbench-profile",
           PUBLIC_KEY_APP: TOP / "build" / "fw-wolfbench-profile-pk",
-          MBED_APP: TOP / "build" / "fw-mbedbench-profile"}
-ELFS = {APP: "wolfbench.elf", PUBLIC_KEY_APP: "wolfbench.elf", MBED_APP: "mbedbench.elf"}
+          MBED_APP: TOP / "build" / "fw-mbedbench-profile",
+          MBED_PUBLIC_KEY_APP: TOP / "build" / "fw-mbedbench-profile-pk"}
+ELFS = {APP: "wolfbench.elf", PUBLIC_KEY_APP: "wolfbench.elf", MBED_APP: "mbedbench.elf",
+        MBED_PUBLIC_KEY_APP: "mbedbench.elf"}
 MAKE = {APP: "make -C firmware wolfbench-profile",
         PUBLIC_KEY_APP: "make -C firmware wolfbench-profile",
-        MBED_APP: "make -C firmware mbedbench-profile"}
+        MBED_APP: "make -C firmware mbedbench-profile",
+        MBED_PUBLIC_KEY_APP: "make -C firmware mbedbench-profile"}
 
 # Row names that are not "<ALGORITHM>[-<bits>][-<MODE>][-enc|-dec]" (wolfCrypt's bench_* names).
 NAMES = {"SHA": "sha1", "HMAC-SHA": "hmac-sha1", "CHACHA": "chacha20",
@@ -89,6 +105,17 @@ MBED_NAMES = {"MD5": ("md5", 0), "SHA-1": ("sha1", 0), "SHA-256": ("sha256", 0),
               "HMAC_DRBG SHA-1 (PR)": ("hmac-drbg-sha1-pr", 0),
               "HMAC_DRBG SHA-256 (NOPR)": ("hmac-drbg-sha256", 0),
               "HMAC_DRBG SHA-256 (PR)": ("hmac-drbg-sha256-pr", 0)}
+# mbedtls's public-key rows: (title's algorithm, operation) -> the matrix's name. DHE and ECDHE
+# "handshake" make a key pair and the shared secret; DH and ECDH "handshake" the secret only (the
+# matrix's "agree"); ECDHE "full handshake" is both sides of an ephemeral exchange: two key pairs,
+# both secrets, and the parameters' encoding.
+MBED_PUBLIC_KEY = {("RSA", "public"): "rsa-public", ("RSA", "private"): "rsa-private",
+                   ("DHE", "handshake"): "dhe-handshake", ("DH", "handshake"): "dh-agree",
+                   ("ECDSA", "sign"): "ecdsa-sign", ("ECDSA", "verify"): "ecdsa-verify",
+                   ("ECDHE", "handshake"): "ecdhe-handshake", ("ECDH", "handshake"): "ecdhe-agree",
+                   ("ECDHE", "full handshake"): "ecdhe-full-handshake"}
+# "RSA-2048", "ECDSA-secp384r1": the algorithm, then the key size or the curve.
+MBED_PUBLIC_KEY_TITLE = re.compile(r"^(?P<algorithm>[A-Z]+)-(?:(?P<bits>\d+)|secp(?P<curve>\d+)r1)$")
 MBED_AES = re.compile(r"^AES-(?P<mode>CBC|CTR|GCM|CCM|CMAC|CMAC-PRF)-(?P<bits>128|192|256)$")
 # The program's TIME_AND_TSC: BUFSIZE bytes per call, 1,024 calls measured.
 MBED_BUFFER_BYTES, MBED_CALLS = 1024, 1024
@@ -142,24 +169,47 @@ def mbedtls_algorithm_of(title: str) -> tuple[str, int]:
     raise RuntimeError(f"no matrix name for mbedtls's row {title!r}")
 
 
-def mbedtls_results(lines: list[str], clock_hz: float) -> list[dict[str, Any]]:
-    """The @result fields of every row mbedtls's program printed, in order (its cycles/byte
-    column gives their simulated cycles, to the cycle per byte; the collector replaces them)."""
+def mbedtls_public_key_result(row: dict[str, Any]) -> dict[str, Any]:
+    """The @result fields of one public-key row of mbedtls's profiling image: one operation (its
+    cycles are the region's, which the collector fills in; the program printed 0/s)."""
+    found = MBED_PUBLIC_KEY_TITLE.match(row["name"])
+    key = (found["algorithm"], row["operation"]) if found else None
+    if key not in MBED_PUBLIC_KEY:
+        raise RuntimeError(f"no matrix name for mbedtls's row {row['name']!r} {row['operation']!r}")
+    return {"algorithm": MBED_PUBLIC_KEY[key], "key_bits": int(found["bits"] or found["curve"]),
+            "buffer_bytes": 0, "iterations": 1, "row": f"{row['name']} {row['operation']}",
+            "cycles": 0.0}
+
+
+def mbedtls_results(lines: list[str], clock_hz: float,
+                    app: str = MBED_APP) -> list[dict[str, Any] | None]:
+    """The @result fields of every row mbedtls's program printed, in order: a symmetric row's
+    simulated cycles from its cycles/byte column, to the cycle per byte (the collector replaces
+    them). In the public-key image, None for a row that failed or was skipped (it has a region,
+    see the module's note); the symmetric image must have none."""
     table = native_bench.parse_mbedtls(lines, clock_hz)
-    if not table.complete or table.failures or table.unparsed:
+    public_key = app == MBED_PUBLIC_KEY_APP
+    if not table.complete or table.unparsed or (table.failures and not public_key) \
+            or any(f["what"].startswith("self-test ") for f in table.failures):
         raise RuntimeError(f"the program's table is not usable: complete={table.complete}, "
                            f"failures={table.failures}, unparsed={table.unparsed[:3]}")
-    if any(row["kind"] != "symmetric" for row in table.rows):
-        raise RuntimeError(f"the {MBED_APP} profiling image printed public-key rows; build it "
-                           f"with `{MAKE[MBED_APP]}`")
-    out = []
-    for row in table.rows:
+    kind = "asymmetric" if public_key else "symmetric"
+    if any(row["kind"] != kind for row in table.rows):
+        raise RuntimeError(f"the {app} profiling image printed other than {kind} rows; build it "
+                           f"with `{MAKE[app]}`")
+    empty = [row["position"] for row in table.empty_rows]
+    out: list[dict[str, Any] | None] = []
+    for position, row in enumerate(table.rows):
+        out += [None] * empty.count(position)
+        if public_key:
+            out.append(mbedtls_public_key_result(row))
+            continue
         algorithm, key_bits = mbedtls_algorithm_of(row["name"])
         out.append({"algorithm": algorithm, "key_bits": key_bits,
                     "buffer_bytes": MBED_BUFFER_BYTES, "iterations": MBED_CALLS,
                     "row": row["name"],
                     "cycles": row["cycles_per_byte"] * MBED_BUFFER_BYTES * MBED_CALLS})
-    return out
+    return out + [None] * empty.count(len(table.rows))
 
 
 def results(lines: list[str], clock_hz: float, app: str = APP,
@@ -169,8 +219,8 @@ def results(lines: list[str], clock_hz: float, app: str = APP,
     a row wolfCrypt's program also ran on the device ("SW" and "HW", see tools/native_bench.py):
     the hw path's case is the "HW" one. An incomplete table, or one whose rows are not the app's
     kind, cannot be profiled row by row."""
-    if app == MBED_APP:
-        return list(mbedtls_results(lines, clock_hz))
+    if app in MBED_APPS:
+        return mbedtls_results(lines, clock_hz, app)
     table = native_bench.parse_wolfcrypt(lines, clock_hz)
     failed = [row["position"] for row in table.empty_rows]
     if not table.complete or table.unparsed or len(failed) != len(table.failures):

@@ -86,7 +86,8 @@ def test_a_slower_core_clock_keeps_cycles_and_lowers_throughput(run):
     (("--algorithm", "sha1", "--path", "sw"), "--bytes is required"),
     (("--algorithm", "ecdsa-sign", "--path", "sw", "--bytes", "64"), "does not apply"),
     (("--algorithm", "ecdsa-sign", "--path", "sw", "--key-bits", "521"), "at 256 and 384 bits"),
-    (("--algorithm", "rsa-private", "--path", "sw", "--key-bits", "4096"), "at 2048 bits"),
+    (("--algorithm", "rsa-private", "--path", "sw", "--key-bits", "3072"),
+     "at 2048 and 4096 bits"),
     (("--algorithm", "gmac", "--path", "sw"), "only the benchmark program of wolfcrypt has it"),
     (("--algorithm", "aes-gcm", "--path", "sw", "--bytes", "64"),
      "--library wolfcrypt|mbedtls at 1024 bytes"),
@@ -156,6 +157,11 @@ PROGRAM_ROWS = [
     ("rt1060", "wolfcrypt", "sw", "wolfbench-pk", "ecdsa-sign", 384, "cycles", "P-384"),
     ("rt1060", "mbedtls", "sw", "mbedbench", "aes-ccm", 256, "throughput", "model       core"),
     ("rt1170", "mbedtls", "hw", "mbedbench", "aes-gcm", 256, "throughput", "model       caam"),
+    ("rt1060", "mbedtls", "sw", "mbedbench-pk", "rsa-private", 4096, "cycles", "4096-bit"),
+    ("rt1170", "mbedtls", "hw", "mbedbench-pk", "rsa-private", 2048, "cycles",
+     "model       caam"),
+    ("stm32f407", "mbedtls", "sw", "mbedbench-pk", "ecdhe-full-handshake", 384, "cycles",
+     "P-384"),
 ]
 
 

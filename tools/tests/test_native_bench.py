@@ -135,6 +135,9 @@ def test_mbedtls_failures_and_skips_are_kept_apart():
     assert parsed.skipped == ["AES-XTS-128"]
     assert parsed.failures == [{"what": "DES", "code": "-0x0032"}]
     assert parsed.unparsed == ["garbage"]
+    # Each took a row's place: the program still ran its loop.
+    assert [(row["name"], row["position"]) for row in parsed.empty_rows] == [
+        ("AES-XTS-128", 0), ("DES", 0)]
 
 
 def test_mbedtls_port_self_tests_are_read_and_a_failed_one_is_a_failure():

@@ -140,13 +140,12 @@ def counts_work(board: str, path: str, app: str) -> bool:
     return path == "hw" and app in native.APPS and board in WORK_SOURCES
 
 
-def profiles_hw(board: str, app: str) -> bool:
-    """Whether a benchmark program's accelerator path is profiled on a board: where its engine
+def profiles_hw(board: str) -> bool:
+    """Whether the benchmark programs' accelerator path is profiled on a board: where its engine
     counts its work (WORK_SOURCES), or where the accelerator's calls are counted
-    (ACCELERATOR_ENTRIES: the SAMD21's ATECC508A commands) and the program's regions come in pairs
-    of hits, whose split takes the host's waits out (split_regions)."""
-    return board in WORK_SOURCES or (board in ACCELERATOR_ENTRIES
-                                     and app not in native.RESET_APPS)
+    (ACCELERATOR_ENTRIES: the SAMD21's ATECC508A commands, with the host's waits taken out of
+    each region, split_regions)."""
+    return board in WORK_SOURCES or board in ACCELERATOR_ENTRIES
 
 
 def setup_commands(board: str, path: str, app: str) -> tuple[str, ...]:
@@ -241,15 +240,18 @@ def _delta(begin: list[int], end: list[int]) -> list[int]:
     return [(e - b) % (1 << 32) for b, e in zip(begin, end)]
 
 
-def split_regions(events: list[Event], entries: dict[str, str]) -> list[dict[str, Any]]:
+def split_regions(events: list[Event], entries: dict[str, str],
+                  opens: Callable[[Event], bool] | None = None) -> list[dict[str, Any]]:
     """Per measured region: raw counter deltas without the host's waits, waited instructions,
-    accelerator calls, and "begin": the instructions executed before it (sampled_schedule.py).
-    Boundaries are cycles_now() calls from outside WAIT_FUNCTIONS, in pairs; a wait runs from a
+    accelerator calls, "begin": the instructions executed before it (sampled_schedule.py), and
+    "opening": the index of its opening hit among the boundary hits. Boundaries are the boundary
+    function's calls from outside WAIT_FUNCTIONS: in pairs, or, with `opens`, from a hit it
+    accepts (wolfbench_seconds(reset=1), native.py) to the next hit. A wait runs from a
     WAIT_ENTER outside a wait to the next WAIT_EXIT."""
     regions: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     wait_begin: Event | None = None
-    executed, previous = 0.0, None
+    executed, previous, hits = 0.0, None, 0
     for event in events:
         executed += sum(_delta(previous.counters, event.counters)) if previous else sum(
             event.counters)
@@ -262,16 +264,18 @@ def split_regions(events: list[Event], entries: dict[str, str]) -> list[dict[str
                                    zip(current["wait"], _delta(wait_begin.counters, event.counters))]
             wait_begin = None
         elif event.tag == BOUNDARY and event.caller not in WAIT_FUNCTIONS:
-            if current is None:
-                current = {"begin": event, "executed": executed,
-                           "wait": [0] * len(event.counters), "calls": {}}
-            else:
+            closes = current is not None
+            if closes:
                 raw = _delta(current["begin"].counters, event.counters)
                 regions.append({"raw": [r - w for r, w in zip(raw, current["wait"])],
                                 "waited": sum(current["wait"]), "calls": current["calls"],
-                                "begin": current["executed"],
+                                "begin": current["executed"], "opening": current["opening"],
                                 "work": region_work(current["begin"], event)})
                 current = None
+            if (opens(event) if opens else not closes):
+                current = {"begin": event, "executed": executed, "opening": hits,
+                           "wait": [0] * len(event.counters), "calls": {}}
+            hits += 1
         elif current is not None and event.tag in entries:
             key = (f"{event.tag}:{event.detail}" if entries[event.tag] == "opcode"
                    else event.caller if entries[event.tag] == "caller" else event.tag)
@@ -461,15 +465,12 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
     else:
         results = [json.loads(line[len("@result "):]) for line in lines
                    if line.startswith("@result ")]
-    if app in native.RESET_APPS:
-        hits = [event for event in events if event.tag == BOUNDARY]
-        starts, split = native.split(hits, _delta, region_work)
-    else:
-        entries = ACCELERATOR_ENTRIES.get(board, {}) if path == "hw" else {}
-        split = split_regions(events, entries)
-        if app in native.APPS:
-            # In pairs of hits, the k-th region opens at hit 2k; its row may have no result.
-            starts = [2 * k for k in range(len(split))]
+    entries = ACCELERATOR_ENTRIES.get(board, {}) if path == "hw" else {}
+    split = split_regions(events, entries,
+                          native.opens_region if app in native.RESET_APPS else None)
+    if app in native.APPS:
+        # Each region by its opening hit; its row may have no result (native.py).
+        starts = [part["opening"] for part in split]
     if len(split) != len(results):
         raise RuntimeError(f"{work}: {len(split)} measured regions for {len(results)} results "
                            "(expected one per result)")
@@ -611,7 +612,7 @@ def matrix(args: argparse.Namespace) -> list[tuple[str, str, str, str, str, bool
                             if app in native.APPS and (
                                     reference or library != NATIVE_APPS[app]
                                     or (path == "hw" and not (app in native.HW_APPS
-                                                              and profiles_hw(board, app)))):
+                                                              and profiles_hw(board)))):
                                 continue  # hw: where the accelerator's work or calls are counted
                             elf = (image_dir(reference, app) / board
                                    / f"{library}-{path}-{opt}" / elf_name(app))

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 TOP = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(TOP / "tools"))
@@ -57,13 +57,13 @@ BOUNDARY = "wolfbench_seconds"
 # The function whose entries bound the regions of each app.
 BOUNDARIES = {APP: BOUNDARY, PUBLIC_KEY_APP: BOUNDARY, MBED_APP: "mbedtls_timing_hardclock",
               MBED_PUBLIC_KEY_APP: "mbedtls_port_alarm"}
-# Apps whose regions run from a reset=1 call of the clock to the next call (split()); the others'
+# Apps whose regions run from a reset=1 call of the clock to the next call (opens_region); the others'
 # run between pairs of calls.
 RESET_APPS = (APP, PUBLIC_KEY_APP)
 # Apps whose accelerator paths are profiled too, on the boards whose accelerator counts its work
-# (collect.WORK_SOURCES: the CAAM, the DCP) and, for the apps split in pairs, on the boards whose
-# accelerator's calls are counted (the SAMD21's ATECC508A; collect.profiles_hw); the hw path's
-# case of a row wolfCrypt's program runs twice is its "HW" run (results()).
+# (collect.WORK_SOURCES: the CAAM, the DCP) or its calls are counted (the SAMD21's ATECC508A;
+# collect.profiles_hw); the hw path's case of a row wolfCrypt's program runs twice is its "HW"
+# run (results()).
 HW_APPS = APPS
 # Apps whose regions are too long to trace whole on the Cortex-M7 (sampled_schedule.py): about
 # 1 G instructions (wolfCrypt's public-key rows), 3.7 G (mbedtls's symmetric rows, 1 MiB each)
@@ -239,24 +239,7 @@ def results(lines: list[str], clock_hz: float, app: str = APP,
     return out + [None] * failed.count(len(table.rows))
 
 
-def region_starts(details: list[str]) -> list[int]:
-    """Indexes (among the boundary hits, in order) of the hits that open a region: reset=1
-    followed by another hit, which closes it."""
-    return [i for i, detail in enumerate(details[:-1]) if detail == "1"]
-
-
-def split(hits: list[Any], delta: Callable[[list[int], list[int]], list[int]],
-          work: Callable[[Any, Any], dict[str, float] | None] = lambda begin, end: None
-          ) -> tuple[list[int], list[dict[str, Any]]]:
-    """The program's regions from its boundary hits (collect.Event, in order): the indexes of the
-    hits that open one, and each region's counter deltas in the parts collect.split_regions gives
-    (no host waits or accelerator calls), with "begin": the instructions executed before the
-    region (where its windows lie, sampled_schedule.py) and "work": the accelerator's work in it
-    (`work` of the opening and closing hits, collect.region_work)."""
-    starts = region_starts([hit.detail for hit in hits])
-    executed = [float(sum(hits[0].counters))] if hits else []
-    for before, after in zip(hits, hits[1:]):
-        executed.append(executed[-1] + sum(delta(before.counters, after.counters)))
-    return starts, [{"raw": delta(hits[i].counters, hits[i + 1].counters), "waited": 0,
-                     "calls": {}, "begin": executed[i], "work": work(hits[i], hits[i + 1])}
-                    for i in starts]
+def opens_region(hit: Any) -> bool:
+    """Whether a boundary hit (collect.Event) of a RESET_APPS program opens a region: a call of
+    wolfbench_seconds with reset=1; the next hit closes it (collect.split_regions)."""
+    return hit.detail == "1"

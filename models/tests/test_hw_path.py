@@ -207,3 +207,21 @@ def test_one_dcp_cbc_packet_costs_what_the_block_model_charges_without_the_cpu_g
     assert work == pytest.approx(call - VALUES["dcp.cipher_glue_cycles"])
     with pytest.raises(ValueError, match="sha512_bytes"):
         dcp.work_cycles({"sha512_bytes": 128}, 600e6, VALUES)
+
+
+def test_split_regions_from_reset_hits_takes_out_waits_and_counts_calls_too():
+    # wolfCrypt's program on the ATECC508A: reset=1 opens, the next hit closes (native.py).
+    from models.profiles import native
+    events = [
+        event(BOUNDARY, "bench_stats_start", 0x100, 1000, 50, detail="1"),
+        event("calib_execute_command", "calib_sign", 0x200, 1100, 60, detail="65"),
+        event(WAIT_ENTER, "calib_execute_command", 0x300, 1200, 70),
+        event(WAIT_EXIT, "calib_execute_command", 0x308, 1800, 80),
+        event(BOUNDARY, "bench_stats_check", 0x108, 2500, 100, detail="0"),
+        event(BOUNDARY, "bench_stats_asym_finish", 0x10c, 2600, 100, detail="0"),
+    ]
+    (region,) = split_regions(events, ENTRIES, native.opens_region)
+    assert region["raw"] == [1500 - 600, 50 - 10]
+    assert region["waited"] == 610
+    assert region["calls"] == {"calib_execute_command:65": 1}
+    assert region["opening"] == 0

@@ -84,22 +84,14 @@ def test_a_row_that_failed_at_once_keeps_its_place_without_a_result():
 
 
 def test_a_region_runs_from_a_reset_call_to_the_next_call():
-    # Per row: bench_stats_start (reset 1), bench_stats_check (0), the row's finish (0).
-    assert native.region_starts(["1", "0", "0", "1", "0", "0"]) == [0, 3]
-    assert native.region_starts(["1"]) == []  # a start without its end is no region
-
-
-class Hit:
-    def __init__(self, detail: str, counters: list[int]) -> None:
-        self.detail, self.counters = detail, counters
-
-
-def test_each_region_knows_the_instructions_executed_before_it():
-    # Two counters; a region from each reset=1 hit to the next hit (collect._delta's arithmetic).
-    hits = [Hit("1", [10, 5]), Hit("0", [30, 5]), Hit("0", [31, 6]), Hit("1", [40, 6]),
-            Hit("0", [50, 16])]
-    starts, parts = native.split(hits, lambda b, e: [y - x for x, y in zip(b, e)])
-    assert starts == [0, 3]
+    from models.profiles.collect import BOUNDARY, Event, split_regions
+    # Per row: bench_stats_start (reset 1), bench_stats_check (0), the row's finish (0); two
+    # counters (collect._delta's arithmetic), the last start without its end: no region.
+    hits = [Event(BOUNDARY, "bench_stats_start", 0, counters, detail) for detail, counters in (
+        ("1", [10, 5]), ("0", [30, 5]), ("0", [31, 6]), ("1", [40, 6]), ("0", [50, 16]),
+        ("0", [52, 16]), ("1", [60, 20]))]
+    parts = split_regions(hits, {}, native.opens_region)
+    assert [part["opening"] for part in parts] == [0, 3]
     assert [part["raw"] for part in parts] == [[20, 0], [10, 10]]
     assert [part["begin"] for part in parts] == [15, 46]
 

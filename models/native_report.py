@@ -26,9 +26,17 @@ LIBRARY_TITLES = {"wolfcrypt": "wolfCrypt", "mbedtls": "mbedtls"}
 # Columns of each kind of row, per optimisation level: (heading, metric).
 SYMMETRIC = (("KiB/s", "throughput"), ("cycles/byte", "cycles_per_byte"))
 PUBLIC_KEY = (("ms", "time"), ("ops/s", "operations"))
-# What each accelerator's recorded work is (peripherals/NXP_CAAM.cs and NXP_DCP.cs Work).
-ENGINE_WORK = {"caam": "jobs, blocks per engine, PKHA operations",
-               "dcp": "packets, bytes per engine, context loads and stores"}
+# What the profile recorded of each accelerator in a row, and how the accelerator model prices it
+# (peripherals/NXP_CAAM.cs and NXP_DCP.cs Work; the ATECC508A's commands, collect.py
+# ACCELERATOR_ENTRIES).
+ENGINE_WORK = {
+    "caam": "the engine's work in the row (jobs, blocks per engine, PKHA operations), priced by "
+            "the accelerator model with its calibrated costs",
+    "dcp": "the engine's work in the row (packets, bytes per engine, context loads and stores), "
+           "priced by the accelerator model with its calibrated costs",
+    "atecc508a": "the device's commands in the row (cryptoauthlib's calib_execute_command, by "
+                 "opcode), priced by the device model: cryptoauthlib's execution times, the I2C "
+                 "transfers and the polling, none fitted"}
 
 
 def native_cases(outcome: Outcome, board: str, app: str, path: str = "sw"
@@ -122,10 +130,9 @@ def accelerator_table(outcome: Outcome, board: str, app: str) -> list[str]:
             speed_up = figures[0] / figures[1] if public_key else figures[1] / figures[0]
             cells.append(f"{speed_up:.2f}")
         out.append("| " + " | ".join(cells[:1] + [runs_on] + cells[1:]) + " |")
-    return out + ["", f"\"{engine}\": the profile recorded the engine's work in the row "
-                  f"({ENGINE_WORK[engine.lower()]}), priced by the accelerator model with its "
-                  "calibrated costs; the CPU side (the library, the port, our driver) by the core "
-                  "model. \"software\": the port leaves the row to the library's own code.", ""]
+    return out + ["", f"\"{engine}\": the profile recorded {ENGINE_WORK[engine.lower()]}; the "
+                  "CPU side (the library, the port, our driver) by the core model. \"software\": "
+                  "the port leaves the row to the library's own code.", ""]
 
 
 def section(outcome: Outcome) -> list[str]:
@@ -163,7 +170,8 @@ def section(outcome: Outcome) -> list[str]:
             "operation) and priced by the calibrated core model: "
             "predicted hardware figures, not Renode's simulated ones. The accelerator path is "
             "profiled where the engine model counts its work (the RT1170's CAAM and the "
-            "RT1060's DCP: `--path hw`). The engines' block and job costs are fitted to the "
+            "RT1060's DCP) or the device's commands are counted (the SAMD21's ATECC508A, "
+            "high-speed only): `--path hw`. The engines' block and job costs are fitted to the "
             "published SHA and AES-CBC rows; DES/3DES blocks add their rounds to the AES block, "
             "and the PKHA's and the RNG's costs are assumptions (models/accelerators/"
             "caam_defaults.yaml, no published figure): the public-key rows' accelerator figures "

@@ -467,7 +467,7 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
                    if line.startswith("@result ")]
     entries = ACCELERATOR_ENTRIES.get(board, {}) if path == "hw" else {}
     split = split_regions(events, entries,
-                          native.opens_region if app in native.RESET_APPS else None)
+                          native.opens_region(app) if app in native.RESET_APPS else None)
     if app in native.APPS:
         # Each region by its opening hit; its row may have no result (native.py).
         starts = [part["opening"] for part in split]

@@ -9,12 +9,16 @@ for the bench (collect.split_regions). The profiling images' alarm rings at once
 loop before each measured one does not run.
 
 mbedtls's public-key rows (app "mbedbench-pk", build/fw-mbedbench-profile-pk/: RSA-2048/4096,
-DHE/DH-2048/3072, ECDSA and ECDHE on P-384 and P-256): their profiling images' alarm rings 10 us
-after it is set (MBEDTLS_PORT_ALARM_US), so each TIME_PUBLIC loop
-`for (ii = 1; !mbedtls_timing_alarmed && !ret; ii++) { CODE; }` tests the alarm twice, before
-and after one operation. The alarm reads through mbedtls_port_alarm() (ports/mbedtls/
-timing_alt.h): a hook on it gives the regions in pairs, one operation each (a row that fails has
-its region too, and no result). The program prints 0 operations/s for each.
+DHE/DH-2048/3072, ECDSA and ECDHE on P-384 and P-256): their profiling images' alarm rings at its
+third test (MBEDTLS_PORT_ALARM_TESTS, ports/mbedtls/benchmark_timing.c), so each TIME_PUBLIC loop
+`for (ii = 1; !mbedtls_timing_alarmed && !ret; ii++) { CODE; }` runs two operations, and each
+test enters mbedtls_port_alarm_test(test) with its number. A row's region is its second
+operation: from test 2 to the next test. The first does one-time work that the program's run of
+seconds spreads over hundreds of operations (ECDSA's comb table for G, which the program clears
+before the loop; DH's and RSA's blinding values, made once and then squared): DH-2048's first
+operation on the rt1060 executes about twice its second. A row that fails at its first operation
+opens no region of its own, ends the loop, and has no result: the region from its test 2 to the
+next row's first test is dropped with it. The program prints 1 operation/s for each row.
 
 wolfCrypt's: two sets of profiling images (firmware/Makefile `wolfbench-profile`) run the
 program's rows, each for one pass of its loop (WOLFBENCH_MIN_SECONDS=0):
@@ -40,7 +44,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 TOP = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(TOP / "tools"))
@@ -56,10 +60,11 @@ APPS = (APP, PUBLIC_KEY_APP, MBED_APP, MBED_PUBLIC_KEY_APP)
 BOUNDARY = "wolfbench_seconds"
 # The function whose entries bound the regions of each app.
 BOUNDARIES = {APP: BOUNDARY, PUBLIC_KEY_APP: BOUNDARY, MBED_APP: "mbedtls_timing_hardclock",
-              MBED_PUBLIC_KEY_APP: "mbedtls_port_alarm"}
-# Apps whose regions run from a reset=1 call of the clock to the next call (opens_region); the others'
-# run between pairs of calls.
-RESET_APPS = (APP, PUBLIC_KEY_APP)
+              MBED_PUBLIC_KEY_APP: "mbedtls_port_alarm_test"}
+# Apps whose regions run from a hit whose argument (r0) is the app's OPENING to the next hit (the
+# clock's reset=1, the alarm's second test; opens_region()); the others' run between pairs of hits.
+OPENING = {APP: "1", PUBLIC_KEY_APP: "1", MBED_PUBLIC_KEY_APP: "2"}
+RESET_APPS = tuple(OPENING)
 # Apps whose accelerator paths are profiled too, on the boards whose accelerator counts its work
 # (collect.WORK_SOURCES: the CAAM, the DCP) or its calls are counted (the SAMD21's ATECC508A;
 # collect.profiles_hw); the hw path's case of a row wolfCrypt's program runs twice is its "HW"
@@ -69,7 +74,7 @@ HW_APPS = APPS
 # 1 G instructions (wolfCrypt's public-key rows), 3.7 G (mbedtls's symmetric rows, 1 MiB each)
 # and 1.4 G (mbedtls's public-key rows).
 SAMPLED_APPS = (PUBLIC_KEY_APP, MBED_APP, MBED_PUBLIC_KEY_APP)
-# The hook's detail: r0, wolfbench_seconds's `reset` argument ("1" opens a region).
+# The hook's detail: r0, wolfbench_seconds's `reset` or mbedtls_port_alarm_test's `test`.
 RESET_DETAIL = "':' + str(self.GetRegisterUnsafe(0).RawValue)"
 # Each app's profiling images, their file name, and the command that builds them.
 IMAGES = {APP: TOP / "build" / "fw-wolfbench-profile",
@@ -239,7 +244,7 @@ def results(lines: list[str], clock_hz: float, app: str = APP,
     return out + [None] * failed.count(len(table.rows))
 
 
-def opens_region(hit: Any) -> bool:
-    """Whether a boundary hit (collect.Event) of a RESET_APPS program opens a region: a call of
-    wolfbench_seconds with reset=1; the next hit closes it (collect.split_regions)."""
-    return hit.detail == "1"
+def opens_region(app: str) -> Callable[[Any], bool]:
+    """Whether a boundary hit (collect.Event) of a RESET_APPS program opens a region: its argument
+    is the app's OPENING; the next hit closes it (collect.split_regions)."""
+    return lambda hit: hit.detail == OPENING[app]

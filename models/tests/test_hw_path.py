@@ -220,7 +220,7 @@ def test_split_regions_from_reset_hits_takes_out_waits_and_counts_calls_too():
         event(BOUNDARY, "bench_stats_check", 0x108, 2500, 100, detail="0"),
         event(BOUNDARY, "bench_stats_asym_finish", 0x10c, 2600, 100, detail="0"),
     ]
-    (region,) = split_regions(events, ENTRIES, native.opens_region)
+    (region,) = split_regions(events, ENTRIES, native.opens_region(native.APP))
     assert region["raw"] == [1500 - 600, 50 - 10]
     assert region["waited"] == 610
     assert region["calls"] == {"calib_execute_command:65": 1}

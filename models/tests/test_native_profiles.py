@@ -90,7 +90,7 @@ def test_a_region_runs_from_a_reset_call_to_the_next_call():
     hits = [Event(BOUNDARY, "bench_stats_start", 0, counters, detail) for detail, counters in (
         ("1", [10, 5]), ("0", [30, 5]), ("0", [31, 6]), ("1", [40, 6]), ("0", [50, 16]),
         ("0", [52, 16]), ("1", [60, 20]))]
-    parts = split_regions(hits, {}, native.opens_region)
+    parts = split_regions(hits, {}, native.opens_region(native.APP))
     assert [part["opening"] for part in parts] == [0, 3]
     assert [part["raw"] for part in parts] == [[20, 0], [10, 10]]
     assert [part["begin"] for part in parts] == [15, 46]
@@ -245,3 +245,15 @@ def test_a_program_row_on_the_atecc508a_is_priced_by_the_commands_it_recorded():
     # Two GenKeys (115 ms) and two ECDHs (58 ms) at 48 MHz: at least their execution times.
     assert cycles_per_call(on_device, values) > 2 * (115e-3 + 58e-3) * 48e6
     assert cycles_per_call(software, values) < 2 * (115e-3 + 58e-3) * 48e6
+
+
+def test_an_mbedtls_public_key_region_is_the_second_operation_of_its_row():
+    from models.profiles.collect import BOUNDARY, Event, split_regions
+    # mbedtls_port_alarm_test(1), operation, (2), operation, (3): rings; the next row's (1) ...
+    # The second row failed at its first operation: (1), then (2) ends its loop.
+    tests = [("1", 0), ("2", 100), ("3", 160), ("1", 200), ("2", 900), ("1", 1000), ("2", 1400),
+             ("3", 1500)]
+    hits = [Event(BOUNDARY, "main", 0, [count], test) for test, count in tests]
+    parts = split_regions(hits, {}, native.opens_region(native.MBED_PUBLIC_KEY_APP))
+    assert [part["raw"] for part in parts] == [[60], [100], [100]]
+    assert [part["opening"] for part in parts] == [1, 4, 6]

@@ -13,19 +13,46 @@
 #define MBEDTLS_PORT_ALARM_PERCENT 100
 #endif
 
-/* MBEDTLS_PORT_ALARM_US, where defined, replaces the seconds asked for: the public-key profiling
- * images set it to 10 us, shorter than any of their operations and longer than the few
- * instructions from mbedtls_set_alarm() to the loop's first test, so each TIME_PUBLIC loop runs
- * exactly one operation. */
-#ifdef MBEDTLS_PORT_ALARM_US
-#define ALARM_CYCLES(seconds) \
-    ((void)(seconds), (uint64_t)MBEDTLS_PORT_ALARM_US * (BOARD_CLOCK_HZ / 1000000u))
-#else
 #define ALARM_CYCLES(seconds) \
     ((uint64_t)(seconds) * BOARD_CLOCK_HZ * MBEDTLS_PORT_ALARM_PERCENT / 100u)
-#endif
 
 static volatile int alarmed;
+
+#ifdef MBEDTLS_PORT_ALARM_TESTS
+/*
+ * The public-key profiling images (firmware/Makefile mbedbench-profile) ring the alarm at its
+ * MBEDTLS_PORT_ALARM_TESTS-th test instead of by time, so that each TIME_PUBLIC loop
+ * `for (ii = 1; !mbedtls_timing_alarmed && !ret; ii++) { CODE; }` runs exactly TESTS - 1
+ * operations. Each test enters mbedtls_port_alarm_test() with its number (r0), where a hook can
+ * mark the operations apart (models/profiles/native.py). The program's first operation of a row
+ * does one-time work its later ones skip (ECDSA's comb table for G, which it clears before the
+ * loop; DH's and RSA's blinding values, made once, then squared), which a run of seconds spreads
+ * over hundreds of operations: the profile measures the second.
+ */
+static unsigned alarm_tests;
+
+volatile int *mbedtls_port_alarm_test(unsigned test);
+
+__attribute__((noinline)) volatile int *mbedtls_port_alarm_test(unsigned test)
+{
+    if (test >= MBEDTLS_PORT_ALARM_TESTS) {
+        alarmed = 1;
+    }
+    return &alarmed;
+}
+
+volatile int *mbedtls_port_alarm(void)
+{
+    return mbedtls_port_alarm_test(++alarm_tests);
+}
+
+void mbedtls_set_alarm(int seconds)
+{
+    (void)seconds;
+    alarmed = 0;
+    alarm_tests = 0;
+}
+#else
 static uint64_t alarm_at;
 
 volatile int *mbedtls_port_alarm(void)
@@ -41,6 +68,7 @@ void mbedtls_set_alarm(int seconds)
     alarmed = 0;
     alarm_at = cycles_now() + ALARM_CYCLES(seconds);
 }
+#endif
 
 unsigned long mbedtls_timing_hardclock(void)
 {

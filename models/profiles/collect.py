@@ -35,11 +35,12 @@ schedule (region["schedule"]: issue cycles, taken branches), which the M7 model 
 regions with. The traced run must execute the same instructions per region as the counted one.
 
 `--app wolfbench`, `--app wolfbench-pk`, `--app mbedbench` and `--app mbedbench-pk` profile the
-libraries' own benchmark programs instead (software path, and the accelerator path where WORK_SOURCES has the board's
-engine): one region per row of their tables, from their profiling images
-(models/profiles/native.py). The programs' public-key rows and mbedtls's symmetric rows are too
-long to trace whole on the Cortex-M7 (1 G to 3.7 G instructions at -O3): their issue schedule comes from
-windows spread over each region (models/profiles/sampled_schedule.py).
+libraries' own benchmark programs instead (software path, and the accelerator path where the
+engine's work or the device's calls are counted: profiles_hw): one region per row of their
+tables, from their profiling images (models/profiles/native.py). The programs' public-key rows
+and mbedtls's symmetric rows are too long to trace whole on the Cortex-M7 (up to 3.7 G
+instructions at -O3): their issue schedule comes from windows spread over each region
+(models/profiles/sampled_schedule.py).
 
 Output: models/profiles/data/<board>/<library>-<path>-<opt>-<app>.json (see store.py).
 """
@@ -246,8 +247,8 @@ def split_regions(events: list[Event], entries: dict[str, str],
     accelerator calls, "begin": the instructions executed before it (sampled_schedule.py), and
     "opening": the index of its opening hit among the boundary hits. Boundaries are the boundary
     function's calls from outside WAIT_FUNCTIONS: in pairs, or, with `opens`, from a hit it
-    accepts (wolfbench_seconds(reset=1), native.py) to the next hit. A wait runs from a
-    WAIT_ENTER outside a wait to the next WAIT_EXIT."""
+    accepts (native.opens_region: wolfbench_seconds(reset=1), the alarm's second test) to the
+    next hit. A wait runs from a WAIT_ENTER outside a wait to the next WAIT_EXIT."""
     regions: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     wait_begin: Event | None = None

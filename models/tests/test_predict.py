@@ -162,6 +162,8 @@ PROGRAM_ROWS = [
      "model       caam"),
     ("stm32f407", "mbedtls", "sw", "mbedbench-pk", "ecdhe-full-handshake", 384, "cycles",
      "P-384"),
+    ("samd21", "mbedtls", "hw", "mbedbench-pk", "ecdhe-full-handshake", 256, "cycles",
+     "model       atecc508a"),
 ]
 
 

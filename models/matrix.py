@@ -183,6 +183,38 @@ NATIVE_APPS = {"wolfbench": "wolfcrypt", "wolfbench-pk": "wolfcrypt", "mbedbench
                "mbedbench-pk": "mbedtls"}
 
 
+# How far a benchmark program's row may differ in instructions on the accelerator path from the
+# software path's to count as the same library code (borrow_software_schedules).
+SAME_CODE_SHARE = 0.02
+# The parts of a schedule that grow with the instructions executed.
+SCALED_SCHEDULE = ("issue_cycles", "taken_branches", "instructions", "it_instructions")
+
+
+def borrow_software_schedules(cases: list[Case]) -> list[Case]:
+    """Gives a benchmark program's accelerator-path row that ran in software (no engine work)
+    and has no issue schedule the schedule of the same row on the software path, per
+    instruction, where the two executed the same instructions within SAME_CODE_SHARE: the same
+    library code. On the RT1170, runs without opcode counting part from the counted one after
+    the CAAM's jobs (models/profiles/sampled_schedule.py), so its rows run in software after
+    them (RSA-4096, DH-3072) would otherwise be priced by their classes alone."""
+    software = {(c.board, c.library, c.opt, c.app, c.algorithm, c.key_bits, c.buffer_bytes): c
+                for c in cases if c.path == "sw" and c.schedule is not None}
+    out = []
+    for case in cases:
+        twin = software.get((case.board, case.library, case.opt, case.app, case.algorithm,
+                             case.key_bits, case.buffer_bytes))
+        if (case.path == "hw" and case.app in NATIVE_APPS and case.schedule is None
+                and case.engine == {} and twin is not None):
+            ratio = sum(case.classes.values()) / sum(twin.classes.values())
+            if abs(ratio - 1) <= SAME_CODE_SHARE:
+                schedule = dict(twin.schedule, borrowed=1.0)
+                for name in SCALED_SCHEDULE:
+                    schedule[name] = twin.schedule.get(name, 0.0) * ratio
+                case = replace(case, schedule=schedule, sums=None)
+        out.append(case)
+    return out
+
+
 def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:
     """Every case of the matrix: the profiled ones, plus the hw path of boards with an accelerator
     (from the hw profile when it exists, else from the sw profile, whose library code is what
@@ -202,7 +234,7 @@ def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:
             continue
         for case in cases_from_profile(profile, path="hw"):
             cases.setdefault(case.key, case)
-    return pair_optimised(sorted(cases.values(), key=lambda c: c.key))
+    return pair_optimised(borrow_software_schedules(sorted(cases.values(), key=lambda c: c.key)))
 
 
 # The single loads and stores: the instructions gcc -O0 stores and reloads every local with (it

@@ -18,7 +18,8 @@ from __future__ import annotations
 from models import boards
 from models.answer import band_pct
 from models.calibration import fit
-from models.matrix import NATIVE_APPS, Case, cases_from_profile, cycles_per_call, pair_optimised
+from models.matrix import (NATIVE_APPS, Case, borrow_software_schedules, cases_from_profile,
+                           cycles_per_call, pair_optimised)
 from models.pipeline import Outcome
 
 OPTS = ("none", "high-speed")
@@ -44,16 +45,18 @@ def native_cases(outcome: Outcome, board: str, app: str, path: str = "sw"
     """The program's rows on a board, in its order ((row name, algorithm, key bits)), and its
     cases on `path` by (algorithm, key bits, opt), each priced from the program's own profile (at
     opt none paired with the program's -O3 profile, as the matrix pairs)."""
-    profiles = [p for p in outcome.profiles
-                if p["board"] == board and p["app"] == app and p["path"] == path]
+    profiles = [p for p in outcome.profiles if p["board"] == board and p["app"] == app]
     rows: dict[tuple[str, int], str] = {}
     for profile in sorted(profiles, key=lambda p: p["opt"] != "high-speed"):
+        if profile["path"] != path:
+            continue
         for region in profile["regions"]:
             result = region["result"]
             rows.setdefault((result["algorithm"], int(result["key_bits"])), result["row"])
-    cases = pair_optimised(sorted((case for profile in profiles
-                                   for case in cases_from_profile(profile)),
-                                  key=lambda case: case.key))
+    # Both paths, so that a hw row run in software can take the sw row's schedule.
+    cases = [case for case in pair_optimised(borrow_software_schedules(sorted(
+        (case for profile in profiles for case in cases_from_profile(profile)),
+        key=lambda case: case.key))) if case.path == path]
     return ([(row, algorithm, bits) for (algorithm, bits), row in rows.items()],
             {(case.algorithm, case.key_bits, case.opt): case for case in cases})
 

@@ -257,3 +257,25 @@ def test_an_mbedtls_public_key_region_is_the_second_operation_of_its_row():
     parts = split_regions(hits, {}, native.opens_region(native.MBED_PUBLIC_KEY_APP))
     assert [part["raw"] for part in parts] == [[60], [100], [100]]
     assert [part["opening"] for part in parts] == [1, 4, 6]
+
+
+def test_a_hw_row_run_in_software_without_a_schedule_takes_the_sw_rows_per_instruction():
+    from models.matrix import matrix_cases
+    rsa = {"algorithm": "rsa-private", "key_bits": 4096, "buffer_bytes": 0, "iterations": 1,
+           "cycles": 1000.0, "row": "RSA-4096 private"}
+    dh = dict(rsa, algorithm="dh-agree", key_bits=2048, row="DH-2048 handshake")
+    sw = dict(_profile(native.MBED_PUBLIC_KEY_APP, rsa, dh), board="rt1170", library="mbedtls")
+    for region in sw["regions"]:
+        region["schedule"] = {"issue_cycles": 600.0, "taken_branches": 100.0,
+                              "instructions": 1000.0, "sampled": 500.0}
+    hw = dict(sw, path="hw", regions=[
+        {"result": rsa, "classes": {"alu": 1010.0}, "engine": {}},     # software, same code
+        {"result": dh, "classes": {"alu": 100.0}, "engine": {"jobs": 1.0}}])  # on the PKHA
+    cases = {(c.algorithm, c.path): c for c in matrix_cases([sw, hw])}
+    borrowed = cases[("rsa-private", "hw")].schedule
+    assert borrowed["issue_cycles"] == pytest.approx(606.0) and borrowed["borrowed"] == 1.0
+    assert cases[("dh-agree", "hw")].schedule is None  # the engine's row keeps its own pricing
+    # Not the same code: more than 2 % apart.
+    hw["regions"][0]["classes"] = {"alu": 1100.0}
+    assert {(c.algorithm, c.path): c for c in matrix_cases([sw, hw])}[
+        ("rsa-private", "hw")].schedule is None

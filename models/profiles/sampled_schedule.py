@@ -36,8 +36,8 @@ on the accelerator path those are short regions the engine does, whose CPU side 
 thousand instructions. On the RT1170, mbedtls's public-key image parts further: through its
 RSA-2048 rows (2.5 G instructions, CAAM jobs among them) a counted and an uncounted run call
 rand() identically at the same instruction counts, but the uncounted run had not found the
-first prime of its RSA-4096 key, which follows, 26.9 s of virtual time later (24 G instructions
-at the platform's rate, which it kept through the RSA-2048 rows), where the counted run's whole
+first prime of its RSA-4096 key, which follows, 24.3 s of virtual time after it began (24 G
+instructions at the platform's rate, which it kept through the RSA-2048 rows), where the counted run's whole
 key generation took 19.4 G (cause not found). Where the uncounted run does not reach every region, no region gets a
 schedule; the rows that ran in software take the software path's (models/matrix.py
 borrow_software_schedules).

@@ -33,14 +33,16 @@ into other RunFor steps part where the program draws random numbers (wolfCrypt's
 before its ECC ones: 0.6 M instructions): a region whose windows may then lie outside it keeps no
 schedule (region["schedule_missing"] says why), and the core model prices it by its classes;
 on the accelerator path those are short regions the engine does, whose CPU side is a few
-thousand instructions. On the RT1170, mbedtls's public-key image parts further: through its
-RSA-2048 rows (2.5 G instructions, CAAM jobs among them) a counted and an uncounted run call
-rand() identically at the same instruction counts, but the uncounted run had not found the
-first prime of its RSA-4096 key, which follows, 24.3 s of virtual time after it began (24 G
-instructions at the platform's rate, which it kept through the RSA-2048 rows), where the counted run's whole
-key generation took 19.4 G (cause not found). Where the uncounted run does not reach every region, no region gets a
-schedule; the rows that ran in software take the software path's (models/matrix.py
-borrow_software_schedules).
+thousand instructions. On the RT1170, mbedtls's public-key image parts further:
+through the RSA-2048 key generation (its first 1.9 G instructions, CAAM jobs before it) a
+counted and an uncounted run call rand() identically at the same instruction counts, but the
+uncounted runs then reach the RSA-4096 rows after 39.2 G instructions, the counted run after
+21.9 G: its key generation searched longer for its primes, so the random draws parted in
+between (cause not found). And a window near the CAAM's jobs may trace fewer instructions than
+its length at the platform's rate (1,788 of 2,226 in the CPU side of DHE-2048 on the PKHA). On
+an accelerator path such a region keeps no schedule, and where the uncounted run does not reach
+every region, none does; the rows that ran in software then take the software path's
+(models/matrix.py borrow_software_schedules).
 """
 from __future__ import annotations
 

@@ -74,7 +74,7 @@ RESET_APPS = tuple(OPENING)
 HW_APPS = APPS
 # Apps whose regions are too long to trace whole on the Cortex-M7 (sampled_schedule.py): about
 # 1 G instructions (wolfCrypt's public-key rows), 3.7 G (mbedtls's symmetric rows, 1 MiB each)
-# and 1.4 G (mbedtls's public-key rows).
+# and up to 0.73 G (mbedtls's public-key rows: DHE-3072).
 SAMPLED_APPS = (PUBLIC_KEY_APP, MBED_APP, MBED_PUBLIC_KEY_APP)
 # The hook's detail: r0, wolfbench_seconds's `reset` or mbedtls_port_alarm_test's `test`.
 RESET_DETAIL = "':' + str(self.GetRegisterUnsafe(0).RawValue)"
@@ -177,8 +177,8 @@ def mbedtls_algorithm_of(title: str) -> tuple[str, int]:
 
 
 def mbedtls_public_key_result(row: dict[str, Any]) -> dict[str, Any]:
-    """The @result fields of one public-key row of mbedtls's profiling image: one operation (its
-    cycles are the region's, which the collector fills in; the program printed 0/s)."""
+    """The @result fields of one public-key row of mbedtls's profiling image: one operation, its
+    second (its cycles are the region's, which the collector fills in; the program printed 1/s)."""
     found = MBED_PUBLIC_KEY_TITLE.match(row["name"])
     key = (found["algorithm"], row["operation"]) if found else None
     if key not in MBED_PUBLIC_KEY:

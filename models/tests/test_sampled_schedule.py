@@ -65,3 +65,57 @@ def test_each_region_is_judged_on_its_own(tmp_path: Path):
         hits, spans, [1_000_000, 20_000_000], [8_000_000, 8_000_000],
         [_region(8_000_000), _region(8_000_000)])
     assert first == "" and "outside its region" in second
+
+
+def _attach(monkeypatch, tmp_path: Path, setup: tuple[str, ...], short_window: int | None,
+            boundaries_found: bool = True) -> list[dict]:
+    """attach() on two 8 M regions with the runs replaced: the boundary pass finds the counted
+    run's boundaries (or too few), the sampling run hits them, and window `short_window` traces
+    short."""
+    from models.profiles import collect, m7_schedule
+    begins, lengths = [1_000_000, 20_000_000], [8_000_000, 8_000_000]
+
+    def boundary_pass(*args, **kwargs):
+        if not boundaries_found:
+            raise RuntimeError("the run without counting hit its boundary 2 times, too few")
+        return begins, lengths
+
+    def run(renode, script, timeout):
+        (tmp_path / "hits.txt").write_text("1000000\n9000000\n20000000\n28000000\n")
+        return 1.0
+
+    def window_schedule(trace, count, table, boundary):
+        if trace.name == f"window{short_window}.txt":
+            raise RuntimeError(f"{trace}: 1788 instructions traced, {count} expected")
+        return {"issue_cycles": count * 0.8, "taken_branches": 1.0, "instructions": count,
+                "it_instructions": 0.0}
+
+    monkeypatch.setattr(collect, "symbol_address", lambda elf, name: 0x100)
+    monkeypatch.setattr(sampled_schedule, "boundary_pass", boundary_pass)
+    monkeypatch.setattr(sampled_schedule, "run", run)
+    monkeypatch.setattr(sampled_schedule, "window_schedule", window_schedule)
+    monkeypatch.setattr(m7_schedule, "listing", lambda elf: {})
+    regions = [_region(8_000_000), _region(8_000_000)]
+    sampled_schedule.attach("renode", Path("/x.elf"), "rt1170", tmp_path, regions, begins, 60,
+                            "mbedtls_port_alarm_test", setup)
+    return regions
+
+
+def test_on_an_accelerator_path_a_short_window_costs_its_region_its_schedule_only(
+        monkeypatch, tmp_path: Path):
+    # Window 3 lies in the first region (8 windows each).
+    first, second = _attach(monkeypatch, tmp_path, ("sysbus.caam JobSetupCycles 0",), 3)
+    assert "1788 instructions traced" in first["schedule_missing"] and "schedule" not in first
+    assert second["schedule"]["issue_cycles"] == pytest.approx(0.8 * 8_000_000)
+    # On the software path the runs agree: a short window is an error.
+    with pytest.raises(RuntimeError, match="1788 instructions traced"):
+        _attach(monkeypatch, tmp_path, (), 3)
+
+
+def test_on_an_accelerator_path_too_few_boundaries_leave_every_region_unscheduled(
+        monkeypatch, tmp_path: Path):
+    regions = _attach(monkeypatch, tmp_path, ("sysbus.caam JobSetupCycles 0",), None,
+                      boundaries_found=False)
+    assert all("too few" in region["schedule_missing"] for region in regions)
+    with pytest.raises(RuntimeError, match="too few"):
+        _attach(monkeypatch, tmp_path, (), None, boundaries_found=False)

@@ -7,15 +7,6 @@
 #include "board.h"
 #include "cycles.h"
 
-/* The alarm's length in percent of the seconds asked for: 0 in the symmetric profiling images
- * (firmware/Makefile mbedbench-profile), whose rows then run their measured loop only. */
-#ifndef MBEDTLS_PORT_ALARM_PERCENT
-#define MBEDTLS_PORT_ALARM_PERCENT 100
-#endif
-
-#define ALARM_CYCLES(seconds) \
-    ((uint64_t)(seconds) * BOARD_CLOCK_HZ * MBEDTLS_PORT_ALARM_PERCENT / 100u)
-
 static volatile int alarmed;
 
 #ifdef MBEDTLS_PORT_ALARM_TESTS
@@ -53,6 +44,15 @@ void mbedtls_set_alarm(int seconds)
     alarm_tests = 0;
 }
 #else
+/* The alarm's length in percent of the seconds asked for: 0 in the symmetric profiling images
+ * (firmware/Makefile mbedbench-profile), whose rows then run their measured loop only. */
+#ifndef MBEDTLS_PORT_ALARM_PERCENT
+#define MBEDTLS_PORT_ALARM_PERCENT 100
+#endif
+
+#define ALARM_CYCLES(seconds) \
+    ((uint64_t)(seconds) * BOARD_CLOCK_HZ * MBEDTLS_PORT_ALARM_PERCENT / 100u)
+
 static uint64_t alarm_at;
 
 volatile int *mbedtls_port_alarm(void)

@@ -25,7 +25,7 @@ The rows of the libraries' own benchmark programs that the bench does not run
 Poly1305, ChaCha20-Poly1305, the DRBGs) are answered from their stored profiles
 (models/profiles/native.py), 1 KiB per call only: software path, and the accelerator path where
 the program's hw path is profiled (mbedtls's on the rt1170's CAAM). So are the programs'
-public-key rows beyond P-256 (RSA-2048/4096 public and private, DH key generation, agreement and
+public-key rows beyond P-256 (RSA-1024/2048/4096 public and private, DH key generation, agreement and
 mbedtls's DHE handshake at 2048/3072 bits, mbedtls's full ECDHE handshake, the P-384 operations:
 --key-bits), on the paths profiled.
 """
@@ -67,12 +67,12 @@ for _library, _rows in (("wolfcrypt", WOLFCRYPT_PROGRAM), ("mbedtls", MBEDTLS_PR
     for _algorithm, _sizes in _rows.items():
         PROGRAM_ALGORITHMS.setdefault(_algorithm, {})[_library] = _sizes
 # Public-key operations: stored profiles answer (no --bytes); the key sizes they have (the first
-# is the default). P-384, RSA and DH: the libraries' benchmark programs (RSA-4096, DH-3072, the
-# DHE and full ECDHE handshakes: mbedtls's only).
+# is the default). P-384, RSA and DH: the libraries' benchmark programs (RSA-1024: wolfCrypt's
+# only; RSA-4096, DH-3072, the DHE and full ECDHE handshakes: mbedtls's only).
 ECC_OPERATIONS = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify", "ecc-keygen", "ecdhe-agree",
                   "ecdhe-full-handshake")
 OPERATIONS = {**{name: (256, 384) for name in ECC_OPERATIONS},
-              "rsa-public": (2048, 4096), "rsa-private": (2048, 4096), "dh-keygen": (2048,),
+              "rsa-public": (2048, 1024, 4096), "rsa-private": (2048, 1024, 4096), "dh-keygen": (2048,),
               "dh-agree": (2048, 3072), "dhe-handshake": (2048, 3072)}
 
 
@@ -102,7 +102,7 @@ def options(argv: list[str] | None) -> argparse.Namespace:
             args.key_bits = sizes[0]
         if args.key_bits not in sizes:
             parser.error(f"--key-bits {args.key_bits}: the profiles have {args.algorithm} at "
-                         f"{' and '.join(map(str, sizes))} bits")
+                         f"{', '.join(map(str, sizes))} bits")
         args.bytes = 0
         if args.core_clock_hz is not None and args.core_clock_hz <= 0:
             parser.error("--core-clock-hz must be positive")

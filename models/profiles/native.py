@@ -26,7 +26,9 @@ wolfCrypt's: two sets of profiling images (firmware/Makefile `wolfbench-profile`
 program's rows, each for one pass of its loop (WOLFBENCH_MIN_SECONDS=0):
   - app "wolfbench" (build/fw-wolfbench-profile/): the symmetric rows and the RNG, 25 x 1 KiB;
   - app "wolfbench-pk" (build/fw-wolfbench-profile-pk/): the public-key rows (RSA-2048, DH-2048,
-    ECC P-256, then P-384 where the board runs it), two operations each (DH key generation: one).
+    ECC P-256, then P-384 where the board runs it, then RSA-1024), two operations each (DH key
+    generation: one). RSA-1024 is the program's -rsa-sz run: it generates the key outside any
+    region, then times it as it does its built-in 2048-bit key.
 
     bench_stats_start   current_time(1)    region begins
     one pass of the row's loop

@@ -3,7 +3,8 @@
  * unmodified with NO_MAIN_FUNCTION) on the board. This file is the embedded glue the program
  * provides hooks for: its clock (WOLFSSL_CURRTIME_REMAP, from the board's cycle counter) and the
  * calls of its command-line entry: the whole set (P-256 for ECC), then P-384's ECC operations
- * where the board takes them (WOLFBENCH_P384). The program prints its own table on the console;
+ * where the board takes them (WOLFBENCH_P384), then, in the public-key profiling images, RSA at a
+ * second key size (WOLFBENCH_RSA_KEY_BITS). The program prints its own table on the console;
  * tools/native_bench.py reads it back. After it, same_outputs.c prints what the accelerated
  * algorithms compute on fixed inputs, for the software/accelerator comparison.
  */
@@ -16,6 +17,9 @@
 #include "same_outputs.h"
 
 int wolfcrypt_benchmark_main(int argc, char **argv);
+
+#define WOLFBENCH_STRING(x) WOLFBENCH_STRING_OF(x)
+#define WOLFBENCH_STRING_OF(x) #x
 
 #ifdef WOLFSSL_ATECC508A
 #include <wolfssl/wolfcrypt/port/atmel/atmel.h>
@@ -104,6 +108,13 @@ int main(void)
 #if WOLFBENCH_P384
     if (status == 0) {
         status = run_program("-ecc-kg -ecc -p384");
+    }
+#endif
+#ifdef WOLFBENCH_RSA_KEY_BITS
+    /* The program's RSA rows at this key size: it generates the key (WOLFSSL_KEY_GEN), then times
+     * the public and private operations as for its built-in 2048-bit key. */
+    if (status == 0) {
+        status = run_program("-rsa-sz " WOLFBENCH_STRING(WOLFBENCH_RSA_KEY_BITS));
     }
 #endif
     int output_failures = print_same_outputs();

@@ -18,6 +18,15 @@ cycle; the program never sleeps in software), so the n-th instruction runs at n 
 every boundary (the CPU's ExecutedInstructions), so that every window lies in its own region; and
 no window may hold a boundary.
 
+Every step is a whole number of microseconds, a whole number of instructions (on_microseconds).
+A step of fractional microseconds ends between two instructions, and the core's clock, which the
+program reads (the DWT's CYCCNT, peripherals/CortexM_SyncedCounters.cs), then runs a little ahead
+of the instructions executed: the program prints other figures, and the run parts from one made in
+a single step. Measured on wolfCrypt's public-key image on the rt1060 at -O3, cut for its 112
+windows at the nanosecond: its DH-2048 key generation executed 1,798 instructions more, each P-256
+row about 383 k fewer, and its boundaries ended 1.8 M instructions off; cut at whole microseconds,
+all 42 boundaries fell on the same instruction as in the single-step run.
+
 The counted run's instruction counts do not place the windows: Renode's opcode counters (1.14 and
 1.16) miss about one instruction per executed IT instruction, which mbedtls's bignum code at -O3
 runs often (RSA-2048 public on the rt1060: 15,733 instructions fewer counted than executed, for
@@ -28,12 +37,11 @@ instructions more per job), and the start-up's self-tests differ by about 0.5 M 
 first run without tracing records the boundaries of the uncounted run (boundary_pass), and the
 windows are placed in its regions, of its lengths; the schedule is still scaled to the counted
 run's instructions. The regions are found there by the
-index of their opening hit among all hits, which both runs share. Even two uncounted runs cut
-into other RunFor steps part where the program draws random numbers (wolfCrypt's DH-2048 rows
-before its ECC ones: 0.6 M instructions): a region whose windows may then lie outside it keeps no
-schedule (region["schedule_missing"] says why), and the core model prices it by its classes;
-on the accelerator path those are short regions the engine does, whose CPU side is a few
-thousand instructions. On the RT1170, mbedtls's public-key image parts further:
+index of their opening hit among all hits, which both runs share. Should the two uncounted runs
+still part, a region whose windows may then lie outside it keeps no schedule on the accelerator
+path (region["schedule_missing"] says why), and the core model prices it by its classes: short
+regions the engine does, whose CPU side is a few thousand instructions; on the software path it
+is an error. On the RT1170, mbedtls's public-key image parts further:
 through the RSA-2048 key generation (its first 1.9 G instructions, CAAM jobs before it) a
 counted and an uncounted run call rand() identically at the same instruction counts, but the
 uncounted runs then reach the RSA-4096 rows after 39.2 G instructions, the counted run after
@@ -89,8 +97,19 @@ def windows(begins: list[float], lengths: list[float]) -> list[list[tuple[int, i
     return out
 
 
+def on_microseconds(spans: list[tuple[int, int]], mips: float) -> list[tuple[int, int]]:
+    """The windows moved to whole microseconds of the platform's time (see the module's note):
+    each starts and ends on an instruction that a step of whole microseconds reaches."""
+    out = []
+    for first, count in spans:
+        start = round(first / mips)
+        out.append((round(start * mips), round(max(1, round(count / mips)) * mips)))
+    return out
+
+
 def _seconds(instructions: int, mips: float) -> str:
-    return f"{instructions / (mips * 1e6):.9f}"
+    """A RunFor step of whole microseconds, the nearest to `instructions`."""
+    return f"{round(instructions / mips) / 1e6:.6f}"
 
 
 def write_script(elf: Path, board: str, work: Path, spans: list[tuple[int, int]],
@@ -173,7 +192,8 @@ def attach(renode: str, elf: Path, board: str, work: Path, regions: list[dict[st
             region["schedule_missing"] = str(error)
         return
     last_end = begins[-1] + lengths[-1]
-    spans = windows(begins, lengths)
+    mips = boards.BOARDS[board].clock_hz / 1e6
+    spans = [on_microseconds(region_spans, mips) for region_spans in windows(begins, lengths)]
     for stale in itertools.chain([work / "hits.txt"], work.glob("window*.txt")):
         stale.unlink(missing_ok=True)
     flat = [span for region_spans in spans for span in region_spans]

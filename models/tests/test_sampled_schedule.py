@@ -33,6 +33,20 @@ def test_the_script_runs_to_each_window_by_the_boards_instructions_per_second(tm
     assert text.count("CreateExecutionTracing") == 2 and text.rstrip().endswith("quit")
 
 
+def test_every_step_is_whole_microseconds(tmp_path: Path):
+    # A step that ends between two instructions leaves the core's clock ahead of them, and the
+    # program's run parts from one made in a single step (the module's note).
+    # rt1170: 996 MIPS. Windows at 1,000 and 5,000 instructions move to 996 (1 us) and 4,980
+    # (5 us); their lengths to whole microseconds, at least one.
+    spans = sampled_schedule.on_microseconds([(1_000, 2_000), (5_000, 10)], 996.0)
+    assert spans == [(996, 1_992), (4_980, 996)]
+    script = sampled_schedule.write_script(Path("/x.elf"), "rt1170", tmp_path, spans, 0x100,
+                                           10_500)
+    run_for = [line.split('"')[1] for line in script.read_text().splitlines()
+               if line.startswith("emulation RunFor")]
+    assert run_for == ["0.000001", "0.000002", "0.000002", "0.000001", "0.000005"]
+
+
 def _region(instructions: float) -> dict:
     return {"result": {"row": "RSA 2048 private"}, "instructions": instructions}
 

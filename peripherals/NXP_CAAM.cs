@@ -102,6 +102,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             rtmctl = RtmctlResetValue;
             rdsta = 0;
             keysGenerated = false;
+            lock(randomLock)
+            {
+                random = null;
+            }
             jdkek = new uint[KekWords];
             tdkek = new uint[KekWords];
             tdsk = new uint[KekWords];
@@ -635,22 +639,37 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             return length == 0 ? new byte[0] : machine.SystemBus.ReadBytes(address, length);
         }
 
+        // The model's random numbers (entropy words, RNG output, PKHA scalars, padding) come from a
+        // generator of its own, seeded from the emulation's seed (`emulation SetSeed`) at the first
+        // draw after a reset. Renode's generator keeps one sequence per thread, and the model draws
+        // on the CPU's thread (a job started by a register access) as well as on the time
+        // framework's (a job started when the completion event finishes the one ahead of it): which
+        // one depends on where the emulation's steps fall, so the same firmware, stepped otherwise,
+        // drew other numbers (wolfCrypt's RSA-1024 key generation on the rt1170 ran 614 M
+        // instructions longer in one run than in another). One sequence makes every run of a seed
+        // draw the same numbers in the same order.
         private void FillRandom(byte[] buffer, bool nonZero, bool oddParity)
         {
-            var generator = EmulationManager.Instance.CurrentEmulation.RandomGenerator;
-            generator.NextBytes(buffer);
-            for(var i = 0; i < buffer.Length; i++)
+            lock(randomLock)
             {
-                if(nonZero)
+                if(random == null)
                 {
-                    while(buffer[i] == 0)
-                    {
-                        buffer[i] = (byte)generator.Next(256);
-                    }
+                    random = new Random(EmulationManager.Instance.CurrentEmulation.RandomGenerator.GetCurrentSeed());
                 }
-                if(oddParity && BitCount(buffer[i]) % 2 == 0)
+                random.NextBytes(buffer);
+                for(var i = 0; i < buffer.Length; i++)
                 {
-                    buffer[i] ^= 1;
+                    if(nonZero)
+                    {
+                        while(buffer[i] == 0)
+                        {
+                            buffer[i] = (byte)random.Next(256);
+                        }
+                    }
+                    if(oddParity && BitCount(buffer[i]) % 2 == 0)
+                    {
+                        buffer[i] ^= 1;
+                    }
                 }
             }
         }
@@ -680,6 +699,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private readonly List<Job> pending;
         private readonly AesTransformCache aesCache = new AesTransformCache();
         private readonly Dictionary<string, double> work = new Dictionary<string, double>();
+        private readonly object randomLock = new object();
         private ICPU cpu;
         private ulong cpuMips;
         private ulong decoFreeAt;
@@ -691,6 +711,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private uint rtmctl;
         private uint rdsta;
         private bool keysGenerated;
+        private Random random;
         private uint[] jdkek;
         private uint[] tdkek;
         private uint[] tdsk;

@@ -432,6 +432,37 @@ Should Generate Random Bytes Only From An Instantiated RNG
     ${random}=    Read Hex    ${DEST}    32
     Should Not Be Equal    ${random}    ${{'00' * 32}}
 
+Should Draw One Random Sequence However A Job Starts
+    [Documentation]    The model's random numbers come from one generator, seeded with the emulation's
+    ...                seed at its first draw after a reset. A job submitted alone starts at its IRJAR
+    ...                write; one queued behind another starts when that one completes, in the event
+    ...                the emulation's time runs. After a reset both draw the same numbers: a run does
+    ...                not depend on where the emulation's steps fall (NXP_CAAM.cs FillRandom).
+    ${instantiate}=    Rng Descriptor    instantiate
+    ${generate}=    Rng Descriptor    generate    ${DEST}    32
+    Job Should Succeed    ${instantiate}
+    Job Should Succeed    ${generate}
+    ${alone}=    Read Hex    ${DEST}    32
+    Execute Command    machine Reset
+    Execute Command    sysbus.cpu IsHalted true
+    Configure Ring    0    ${IN_RING}    ${OUT_RING}    4
+    Set Test Variable    ${SLOT}    ${0}
+    Job Should Succeed    ${instantiate}
+    Write Hex    ${DEST}    ${{'00' * 32}}
+    # An AES job of 1 KiB (22 us), then the RNG job behind it: one IRJAR write of two.
+    Write Hex    ${KEY_AT}    ${KEY128}
+    ${aes}=    Aes Descriptor    ecb    1    ${KEY_AT}    16    0    ${SOURCE}    ${OPS}    1024
+    Write Words    ${DESC}    ${aes}
+    Write Words    ${DESC2}    ${generate}
+    Write Words    ${IN_RING} + 4    ${{[${DESC}, ${DESC2}]}}
+    Write Ring    0    IRJAR    2
+    Execute Command    emulation RunFor "0.002"
+    ${full}=    Read Ring    0    ORSFR
+    Should Be Equal As Integers    ${full}    2    both jobs must complete
+    ${behind}=    Read Hex    ${DEST}    32
+    Should Not Be Equal    ${alone}    ${{'00' * 32}}
+    Should Be Equal    ${behind}    ${alone}
+
 Should Encrypt And Decrypt The SP 800-38A Vectors
     [Template]    AES Should Match SP 800-38A
     ecb    ${KEY128}    ${CBC_IV}    ${ECB128}

@@ -36,15 +36,29 @@ def test_the_script_runs_to_each_window_by_the_boards_instructions_per_second(tm
 def test_every_step_is_whole_microseconds(tmp_path: Path):
     # A step that ends between two instructions leaves the core's clock ahead of them, and the
     # program's run parts from one made in a single step (the module's note).
-    # rt1170: 996 MIPS. Windows at 1,000 and 5,000 instructions move to 996 (1 us) and 4,980
-    # (5 us); their lengths to whole microseconds, at least one.
-    spans = sampled_schedule.on_microseconds([(1_000, 2_000), (5_000, 10)], 996.0)
-    assert spans == [(996, 1_992), (4_980, 996)]
+    # rt1170: 996 MIPS. Each window narrows to the whole microseconds inside it: 1,000-3,500
+    # to 1,992-2,988 (2-3 us), 5,000-7,000 to 5,976-6,972 (6-7 us); 8,000-8,500 holds none.
+    spans = sampled_schedule.on_microseconds([(1_000, 2_500), (5_000, 2_000), (8_000, 500)],
+                                             996.0)
+    assert spans == [(1_992, 996), (5_976, 996)]
     script = sampled_schedule.write_script(Path("/x.elf"), "rt1170", tmp_path, spans, 0x100,
                                            10_500)
     run_for = [line.split('"')[1] for line in script.read_text().splitlines()
                if line.startswith("emulation RunFor")]
-    assert run_for == ["0.000001", "0.000002", "0.000002", "0.000001", "0.000005"]
+    assert run_for == ["0.000002", "0.000001", "0.000003", "0.000001", "0.000004"]
+
+
+def test_a_short_region_gets_fewer_windows_that_stay_inside_it():
+    # 11 k instructions at 996 MIPS (the CPU side of an RSA-2048 public operation on the PKHA):
+    # windows of two microseconds at least leave room for two parts, not eight.
+    (spans,) = sampled_schedule.windows([100_000], [11_000], shortest=2 * 996)
+    assert len(spans) == 2
+    narrowed = sampled_schedule.on_microseconds(spans, 996.0)
+    assert len(narrowed) == 2
+    assert all(100_000 <= first and first + count <= 111_000 for first, count in narrowed)
+    # Too short for any window of a whole microsecond: none.
+    (tiny,) = sampled_schedule.windows([100_000], [1_500], shortest=2 * 996)
+    assert sampled_schedule.on_microseconds(tiny, 996.0) == []
 
 
 def _region(instructions: float) -> dict:

@@ -25,9 +25,9 @@ The rows of the libraries' own benchmark programs that the bench does not run
 Poly1305, ChaCha20-Poly1305, the DRBGs) are answered from their stored profiles
 (models/profiles/native.py), 1 KiB per call only: software path, and the accelerator path where
 the program's hw path is profiled (mbedtls's on the rt1170's CAAM). So are the programs'
-public-key rows beyond P-256 (RSA-1024/2048/4096 public and private, DH key generation, agreement and
-mbedtls's DHE handshake at 2048/3072 bits, mbedtls's full ECDHE handshake, the P-384 operations:
---key-bits), on the paths profiled.
+public-key rows beyond P-256 (RSA-1024/2048/4096 public and private, DH key generation,
+agreement and mbedtls's DHE handshake at 2048/3072 bits, mbedtls's full ECDHE handshake, the
+P-384 operations: --key-bits), on the paths profiled.
 """
 from __future__ import annotations
 
@@ -72,8 +72,8 @@ for _library, _rows in (("wolfcrypt", WOLFCRYPT_PROGRAM), ("mbedtls", MBEDTLS_PR
 ECC_OPERATIONS = ("ecdsa-genkey", "ecdsa-sign", "ecdsa-verify", "ecc-keygen", "ecdhe-agree",
                   "ecdhe-full-handshake")
 OPERATIONS = {**{name: (256, 384) for name in ECC_OPERATIONS},
-              "rsa-public": (2048, 1024, 4096), "rsa-private": (2048, 1024, 4096), "dh-keygen": (2048,),
-              "dh-agree": (2048, 3072), "dhe-handshake": (2048, 3072)}
+              "rsa-public": (2048, 1024, 4096), "rsa-private": (2048, 1024, 4096),
+              "dh-keygen": (2048,), "dh-agree": (2048, 3072), "dhe-handshake": (2048, 3072)}
 
 
 def options(argv: list[str] | None) -> argparse.Namespace:

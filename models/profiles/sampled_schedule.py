@@ -51,7 +51,7 @@ thousand instructions) keeps no schedule. mbedtls's public-key image parts from 
 through the RSA-2048 key generation (its first 1.9 G instructions, CAAM jobs before it) a
 counted and an uncounted run call rand() identically at the same instruction counts, but the
 uncounted runs then reach the RSA-4096 rows after 39.2 G instructions, the counted run after
-21.9 G: its key generation searched longer for its primes, so the random draws parted in
+21.9 G: their key generation searched longer for its primes, so the random draws parted in
 between (cause not found). And a window near the CAAM's jobs may trace fewer instructions than
 its length at the platform's rate (1,788 of 2,226 in the CPU side of DHE-2048 on the PKHA). On
 an accelerator path such a region keeps no schedule, and where the uncounted run does not reach
@@ -223,10 +223,10 @@ def attach(renode: str, elf: Path, board: str, work: Path, regions: list[dict[st
           "instructions per region, for their issue schedule ...", flush=True)
     seconds = run(renode, script, timeout)
     errors = boundary_errors(work / "hits.txt", spans, begins, lengths, regions)
-    # On the software path the two uncounted runs agree: any error is one. On an accelerator path the runs can
-    # part by more than a short region's margins (module's note): such a region keeps no
-    # schedule, and the core model prices it by its classes (the CPU side of a region the engine
-    # does, a few thousand instructions).
+    # On the software path the two uncounted runs agree: any error is one. On an accelerator path
+    # the runs can part by more than a short region's margins (module's note): such a region keeps
+    # no schedule, and the core model prices it by its classes (the CPU side of a region the
+    # engine does, a few thousand instructions).
     failed = [error for error in errors if error]
     if failed and (not setup or len(failed) == len(errors)):
         raise RuntimeError(failed[0])

@@ -382,6 +382,19 @@ def start_renode(renode: str, script: Path, output: Any) -> subprocess.Popen:
                             start_new_session=True)
 
 
+# A run of a public-key program spends minutes in key generation, printing nothing: every this
+# many host seconds a run says where its console is, so a long collection shows it is alive.
+PROGRESS_SECONDS = 120.0
+
+
+def progress_line(uart: Path, lines: list[str], seconds: float) -> str:
+    """One line on a running run: host seconds so far and its console's last line."""
+    shown = uart.parent.relative_to(TOP / "build") if uart.is_relative_to(TOP / "build") \
+        else uart.parent
+    last = next((line for line in reversed(lines) if line.strip()), "(nothing yet)")
+    return f"  {shown}: {seconds:.0f} s host, console at: {last[:80]}"
+
+
 def run_renode(renode: str, script: Path, uart: Path, timeout: float,
                written: Callable[[], bool] | None = None) -> tuple[list[str], float]:
     """Runs until @exit/@fault; returns console lines and host seconds. `written`: then also
@@ -389,10 +402,14 @@ def run_renode(renode: str, script: Path, uart: Path, timeout: float,
     log = open(script.parent / "renode.log", "w")
     process = start_renode(renode, script, subprocess.DEVNULL)
     started = time.monotonic()
+    reported = started
     try:
         while time.monotonic() - started < timeout:
             if uart.exists():
                 lines = uart.read_text(errors="replace").replace("\r", "").splitlines()
+                if time.monotonic() - reported >= PROGRESS_SECONDS:
+                    reported = time.monotonic()
+                    print(progress_line(uart, lines, reported - started), flush=True)
                 if any(line.startswith(("@exit", "@fault")) for line in lines):
                     seconds = time.monotonic() - started
                     while written is not None and not written():

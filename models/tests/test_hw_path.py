@@ -225,3 +225,12 @@ def test_split_regions_from_reset_hits_takes_out_waits_and_counts_calls_too():
     assert region["waited"] == 610
     assert region["calls"] == {"calib_execute_command:65": 1}
     assert region["opening"] == 0
+
+
+def test_a_long_run_reports_its_last_console_line(tmp_path):
+    from models.profiles.collect import progress_line
+    uart = tmp_path / "uart.txt"
+    line = progress_line(uart, ["@start mbedbench board=rt1060", "  RSA-2048 : 1 public/s", ""],
+                         241.6)
+    assert line.endswith("242 s host, console at:   RSA-2048 : 1 public/s")
+    assert progress_line(uart, [], 5).endswith("console at: (nothing yet)")

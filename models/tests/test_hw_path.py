@@ -12,7 +12,7 @@ from models.accelerators.atecc508a import command_of
 from models.matrix import Case, all_params, core_cycles, cycles_per_call
 from models.params import defaults
 from models.profiles.collect import (BOUNDARY, WAIT_ENTER, WAIT_EXIT, Event, parse_events,
-                                     split_regions)
+                                     progress_line, split_regions)
 
 VALUES = defaults(all_params())
 ENTRIES = {"calib_execute_command": "opcode", "CAAM_PKHA_ECC_PointMul": "callee"}
@@ -228,7 +228,6 @@ def test_split_regions_from_reset_hits_takes_out_waits_and_counts_calls_too():
 
 
 def test_a_long_run_reports_its_last_console_line(tmp_path):
-    from models.profiles.collect import progress_line
     uart = tmp_path / "uart.txt"
     line = progress_line(uart, ["@start mbedbench board=rt1060", "  RSA-2048 : 1 public/s", ""],
                          241.6)

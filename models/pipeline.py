@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from models import boards
@@ -35,6 +35,9 @@ class Outcome:
     measurements: list[published.Measurement]
     validation: fit.Validation
     profiles: list[dict]
+    # Published rows faster than their core can run our instructions (fit.beyond_floor): not
+    # fitted, shown apart.
+    beyond_floor: list[fit.Cell] = field(default_factory=list)
 
 
 def run(progress: bool = True, measurements_file: Path = published.DATA) -> Outcome:
@@ -47,11 +50,13 @@ def run(progress: bool = True, measurements_file: Path = published.DATA) -> Outc
     cases = matrix_cases(profiles)
     measurements = published.load(measurements_file)
     cells, missing = fit.build_cells(cases, measurements, reference.cases())
+    cells, beyond_floor = fit.split_beyond_floor(cells)
     if progress:
         print(f"models: {len(profiles)} profiles, {len(cases)} cases, {len(cells)} calibration "
               f"cells; calibrating and {len(cells)} leave-one-out refits ...", flush=True)
     validation = fit.validate(cells, params, progress=progress)
-    return Outcome(params, cases, cells, missing, measurements, validation, profiles)
+    return Outcome(params, cases, cells, missing, measurements, validation, profiles,
+                   beyond_floor)
 
 
 def metrics_of(case: Case) -> tuple[str, ...]:

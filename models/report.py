@@ -217,6 +217,30 @@ def _table(header: list[str], rows: list[list[object]]) -> list[str]:
     return lines + [""]
 
 
+def beyond_floor_section(outcome: Outcome) -> list[str]:
+    """The published rows faster than their core can run our build's instructions there
+    (fit.beyond_floor): why they are not fitted, and what the calibrated models predict."""
+    if not outcome.beyond_floor:
+        return []
+    values = outcome.validation.full.values
+    rows = []
+    for cell in outcome.beyond_floor:
+        m = cell.measurement
+        predicted = fit.predict(cell, values)
+        rows.append([m.id, f"{m.value:g} {m.unit}", f"{fit.floor_value(cell):.6g} {m.unit}",
+                     f"{predicted:.6g} {m.unit}",
+                     f"{fit.error_pct(predicted, m.value):+.1f}"])
+    return ["Not fitted: published rows faster than their core can execute the instructions our "
+            "build runs there, at one cycle per instruction on the Cortex-M0+ and M4 (an IT "
+            "folded: none) and two per cycle on the M7, whatever the parameters "
+            "(models/calibration/fit.py beyond_floor). The published build ran other code there "
+            "(the STM32F407 init row: three quarters of our 655 instructions are newlib's memset "
+            "clearing the contexts; armcc's library clears with other instructions), so no shared "
+            "parameter can price the row without bending every other cell of its core "
+            "(models/calibration/reference.py says what fitting it did).", ""] + _table(
+        ["row", "published", "floor (our instructions)", "predicted", "error [%]"], rows)
+
+
 def out_of_sample_section(outcome: Outcome) -> list[str]:
     found = out_of_sample.checks(outcome.cases, outcome.validation.full.values)
     if not found:
@@ -286,6 +310,7 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
     out += ["The last column names the parameters the full fit moves but the cell's "
             "leave-one-out fit keeps at their defaults, because fewer than two of the cells left "
             "depend on them: that cell's leave-one-out figure is what those defaults predict.", ""]
+    out += beyond_floor_section(outcome)
     references = sorted({c.case.reference for c in outcome.cells if c.case.reference})
     if references:
         out += ["Cells marked `reference build` are priced from a profile of a calibration "
@@ -488,6 +513,11 @@ def terminal_table(outcome: Outcome) -> str:
     lines.append(f"median |error|: calibrated {fit.median_abs(v.calibration):.1f} %, "
                  f"leave-one-out {fit.median_abs(v.loo):.1f} %, naive "
                  f"{fit.median_abs(naive):.1f} % (software cells)")
+    if outcome.beyond_floor:
+        lines.append("not fitted, faster than the core can run our instructions there: "
+                     + ", ".join(f"{c.measurement.id} {c.measurement.value:g} {c.measurement.unit}"
+                                 f" (floor {fit.floor_value(c):.6g})"
+                                 for c in outcome.beyond_floor))
     found = out_of_sample.checks(outcome.cases, v.full.values)
     if found:
         lines.append("out-of-sample, never fitted: " + ", ".join(

@@ -39,6 +39,11 @@ class CoreModel(Protocol):
         """Cycles of a region given its aggregate() sums."""
         ...
 
+    def floor_cycles(self, a: dict[str, float]) -> float:
+        """The fewest cycles the core can execute a region's instructions in, whatever its
+        parameters: a measured figure below it ran other instructions than the region's."""
+        ...
+
 
 def count(classes: Classes, *names: str) -> float:
     return sum(classes.get(name, 0.0) for name in names)

@@ -29,6 +29,10 @@ class CortexM0Plus:
                   "assumption (no measurement); not fitted"),
         ]
 
+    def floor_cycles(self, a: dict[str, float]) -> float:
+        """One cycle per instruction: the shortest any instruction takes (TRM 3.3)."""
+        return a["instructions"]
+
     def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
         v = values
         taken_fraction = v["workload.taken_fraction"]

@@ -35,6 +35,11 @@ class CortexM4:
                   "assumption (no measurement); not fitted"),
         ]
 
+    def floor_cycles(self, a: dict[str, float]) -> float:
+        """One cycle per instruction, none for an IT folded onto the instruction before it
+        (Table 3-1 and its notes)."""
+        return a["instructions"] - a["it"]
+
     def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
         v = values
         refill = v["m4.refill_cycles"]

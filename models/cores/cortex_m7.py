@@ -52,6 +52,10 @@ class CortexM7:
                   "per cycle)", "Cortex-M7 TRM r1p2, 64-bit D-TCM interface"),
         ]
 
+    def floor_cycles(self, a: dict[str, float]) -> float:
+        """Two instructions per cycle: the dual issue's best (IssueWidth 2)."""
+        return a["instructions"] / 2.0
+
     def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
         v = values
         ram_loads = a["loads"] + a["ldrd"] + a["ldm_regs"]

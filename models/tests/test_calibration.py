@@ -149,3 +149,33 @@ def test_report_names_a_fitted_value_pressed_onto_its_bound():
     assert _bound_reached(p, 1.0) == "upper"
     assert _bound_reached(p, 0.6) is None
     assert _bound_reached(Param("y", 1.0, "", "", ""), 1.0) is None
+
+
+def test_a_row_faster_than_its_core_can_run_our_instructions_is_not_fitted():
+    def cell(board: str, instructions: float, metric: str, value: float,
+             path: str = "sw") -> fit.Cell:
+        case = Case(board, "mbedtls", path, "high-speed", "ecdsa", "ecdsa-init", 256, 1024, 1,
+                    {"alu": instructions - 10.0, "it": 10.0}, {}, None)
+        return fit.Cell(Measurement(f"{board}-{metric}-{value}", board, "mbedtls", "ecdsa-init",
+                                    256, path, "high-speed", 1024, metric, value, metric,
+                                    "unknown", ""), case)
+
+    # Cortex-M4: one cycle per instruction, a folded IT none: the floor of 1,000 is 990 cycles.
+    assert fit.floor_value(cell("stm32f407", 1000.0, "cycles", 1.0)) == 990.0
+    too_fast = cell("stm32f407", 1000.0, "cycles", 989.0)
+    possible = cell("stm32f407", 1000.0, "cycles", 991.0)
+    # Cortex-M7 (600 MHz): two instructions per cycle; 1,024 bytes in 500 cycles is 1.2 M KiB/s.
+    m7_too_fast = cell("rt1060", 1000.0, "throughput", 1.3e6)
+    m7_possible = cell("rt1060", 1000.0, "throughput", 1.1e6)
+    fitted, apart = fit.split_beyond_floor([too_fast, possible, m7_too_fast, m7_possible])
+    assert [c.id for c in apart] == [too_fast.id, m7_too_fast.id]
+    assert [c.id for c in fitted] == [possible.id, m7_possible.id]
+
+
+def test_the_floor_leaves_accelerator_cells_to_their_engine_model():
+    case = Case("rt1060", "mbedtls", "hw", "high-speed", "bench", "sha256", 0, 1024, 1,
+                {"alu": 1.0e6}, {}, None)
+    assert case.model != "core"
+    row = Measurement("dcp-fast", "rt1060", "mbedtls", "sha256", 0, "hw", "high-speed", 1024,
+                      "cycles", 1.0, "cycles", "high-speed", "")
+    assert not fit.beyond_floor(fit.Cell(row, case))

@@ -79,7 +79,7 @@ def test_reference_builds_price_the_calibration_and_never_the_matrix(rows, outco
     if not references:
         pytest.skip("no stored reference profiles")
     assert all(case.reference is None for case in outcome.cases)
-    by_id = {cell.id: cell.case for cell in outcome.cells}
+    by_id = {cell.id: cell.case for cell in outcome.cells + outcome.beyond_floor}
     for profile in references:
         for region in profile["regions"]:
             result = region["result"]

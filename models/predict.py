@@ -23,9 +23,12 @@ Where the figure comes from, in order:
 The rows of the libraries' own benchmark programs that the bench does not run
 (PROGRAM_ALGORITHMS: MD5, SHA-224/384, HMACs, AES-CTR/GCM/CCM, GMAC, CMAC, DES/3DES, ChaCha20,
 Poly1305, ChaCha20-Poly1305, the DRBGs) are answered from their stored profiles
-(models/profiles/native.py), 1 KiB per call only: software path, and the accelerator path where
-the program's hw path is profiled (mbedtls's on the rt1170's CAAM). So are the programs'
-public-key rows beyond P-256 (RSA-1024/2048/4096 public and private, DH key generation,
+(models/profiles/native.py) at 1 KiB per call: software path, and the accelerator path where
+the program's hw path is profiled (mbedtls's on the rt1170's CAAM). wolfCrypt's program takes
+its block size on its command line, so at another size its profiling image is built with that
+block size (firmware/Makefile `wolfbench-profile-at`) and profiled now, as the bench is in 3;
+mbedtls's program has its buffer fixed at 1 KiB (BUFSIZE in programs/test/benchmark.c). So are
+the programs' public-key rows beyond P-256 (RSA-1024/2048/4096 public and private, DH key generation,
 agreement and mbedtls's DHE handshake at 2048/3072 bits, mbedtls's full ECDHE handshake, the
 P-384 operations: --key-bits), on the paths profiled.
 """
@@ -34,19 +37,23 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
 
 from models import answer, boards, pipeline
 from models.accelerators.base import blocks
-from models.matrix import Case, matrix_cases
-from models.profiles import collect, store
+from models.matrix import NATIVE_APPS, Case, matrix_cases
+from models.profiles import collect, native, store
 from models.sweeps import firmware, whatif
 
 TOP = Path(__file__).resolve().parents[1]
 WORK = TOP / "build" / "predict"
 STORED_BYTES = 1024  # the bench's buffer in the stored profiles
+# wolfCrypt's program runs each symmetric row over 25 KiB (BENCH_EMBEDDED: NUM_BLOCKS 25 of its
+# 1 KiB BENCH_SIZE) in calls of its block size: one call at most that long.
+PROGRAM_MAX_BYTES = 25 * 1024
 ALGORITHMS = ("sha1", "sha256", "sha512", "aes-cbc", "aes-cbc-dec")
 # Rows of the libraries' benchmark programs the bench does not run: algorithm -> library -> the
 # key sizes its profile has (empty: no key).
@@ -109,17 +116,25 @@ def options(argv: list[str] | None) -> argparse.Namespace:
         return args
     if args.algorithm in PROGRAM_ALGORITHMS:
         libraries = PROGRAM_ALGORITHMS[args.algorithm]
-        if args.library not in libraries or args.bytes not in (None, STORED_BYTES):
+        if args.library not in libraries:
             parser.error(f"{args.algorithm}: only the benchmark program of "
-                         f"{' and '.join(libraries)} has it: --library "
-                         f"{'|'.join(libraries)} at {STORED_BYTES} bytes")
+                         f"{' and '.join(libraries)} has it: --library {'|'.join(libraries)}")
+        if args.bytes is None:
+            args.bytes = STORED_BYTES
+        if args.bytes != STORED_BYTES and args.library == "mbedtls":
+            parser.error(f"--bytes {args.bytes}: mbedtls's benchmark program runs "
+                         f"{args.algorithm} at {STORED_BYTES} bytes per call only (BUFSIZE in "
+                         "programs/test/benchmark.c)")
+        if not 16 <= args.bytes <= PROGRAM_MAX_BYTES or args.bytes % 16:
+            parser.error(f"--bytes {args.bytes}: wolfCrypt's benchmark program takes 16 .. "
+                         f"{PROGRAM_MAX_BYTES} bytes per call, in whole 16-byte blocks (its AES "
+                         "rows run at the same size)")
         sizes = libraries[args.library]
         if args.key_bits is None:
             args.key_bits = sizes[0] if sizes else 0
         if args.key_bits not in (sizes or (0,)):
             parser.error(f"--key-bits {args.key_bits}: {args.algorithm} has "
                          f"{', '.join(map(str, sizes)) or 'no key size'}")
-        args.bytes = STORED_BYTES
         if args.core_clock_hz is not None and args.core_clock_hz <= 0:
             parser.error("--core-clock-hz must be positive")
         return args
@@ -163,14 +178,39 @@ def profile_at(renode: str, args: argparse.Namespace, opt: str) -> dict:
     print(f"predict: building the bench at {args.bytes} B ({args.board} {args.library} "
           f"{args.path} {opt}) ...", flush=True)
     firmware.build([point], WORK / "build.log")
-    elf = firmware.elf_of(point)
+    return profile_of(renode, firmware.elf_of(point), args, opt, "bench")
+
+
+def program_profile_at(renode: str, args: argparse.Namespace, opt: str) -> dict:
+    """The profile of wolfCrypt's benchmark program's symmetric rows in calls of args.bytes,
+    made in Renode unless build/predict/ has it for the same image."""
+    print(f"predict: building wolfCrypt's benchmark program at {args.bytes} B blocks "
+          f"({args.board} {args.path} {opt}) ...", flush=True)
+    log = WORK / "build.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    command = ["make", "--no-print-directory", "-C", str(TOP / "firmware"), "-j2",
+               "wolfbench-profile-at", f"WOLFBENCH_BLOCK_BYTES={args.bytes}",
+               f"BOARDS={args.board}", f"OPTS={opt}"]
+    with open(log, "a") as out:
+        out.write("$ " + " ".join(command) + "\n")
+        out.flush()
+        if subprocess.run(command, stdout=out, stderr=subprocess.STDOUT).returncode != 0:
+            raise firmware.BuildError(f"building wolfCrypt's benchmark program at "
+                                      f"{args.bytes} B failed (see {log})")
+    elf = (TOP / "build" / f"fw-wolfbench-profile-b{args.bytes}" / args.board
+           / f"wolfcrypt-{args.path}-{opt}" / "wolfbench.elf")
+    return profile_of(renode, elf, args, opt, native.APP)
+
+
+def profile_of(renode: str, elf: Path, args: argparse.Namespace, opt: str, app: str) -> dict:
+    """The profile of one image, from build/predict/profiles/ when it has the same image."""
     cache = WORK / "profiles" / f"{hashlib.sha256(elf.read_bytes()).hexdigest()[:16]}.json"
     if cache.exists():
         return json.loads(cache.read_text())
     print(f"predict: profiling it in Renode ({renode}) ...", flush=True)
-    work = WORK / "runs" / f"{args.board}-{args.library}-{args.path}-{opt}-b{args.bytes}"
-    profile = collect.profile_image(renode, elf, args.board, args.library, args.path, opt,
-                                    "bench", work, timeout=900)
+    work = WORK / "runs" / f"{args.board}-{args.library}-{args.path}-{opt}-{app}-b{args.bytes}"
+    profile = collect.profile_image(renode, elf, args.board, args.library, args.path, opt, app,
+                                    work, timeout=900)
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_text(json.dumps(profile, indent=1, sort_keys=True) + "\n")
     return profile
@@ -240,7 +280,7 @@ def predict(args: argparse.Namespace) -> int:
         point["app"] = case.app
         stored_file = store.file_of(args.board, args.library, args.path, args.opt, case.app)
         source = f"stored profile {stored_file.relative_to(TOP)}"
-    elif stored.model != "core" and not stored.calls:
+    elif stored.model != "core" and not stored.calls and stored.app not in NATIVE_APPS:
         case = replace(stored, buffer_bytes=args.bytes)
         source = (f"the {stored.model} model at {args.bytes} B; its CPU-side glue from the stored "
                   f"{STORED_BYTES} B profile")
@@ -248,15 +288,21 @@ def predict(args: argparse.Namespace) -> int:
         renode = collect.find_renode()
         if renode is not None:
             opts = [args.opt] + (["high-speed"] if args.opt == "none" else [])
-            made = matrix_cases([profile_at(renode, args, opt) for opt in opts])
+            program = stored.app in NATIVE_APPS
+            made = matrix_cases([(program_profile_at if program else profile_at)(renode, args, opt)
+                                 for opt in opts])
             case = find(made, args, args.bytes)
             if case is None:
                 print(f"predict: error: the profile made at {args.bytes} B has no "
                       f"{args.algorithm} result", file=sys.stderr)
                 return 1
-            source = f"profile made now in Renode at {args.bytes} B (cached in build/predict/)"
+            point["app"] = case.app
+            what = "wolfCrypt's benchmark program" if program else "the bench"
+            source = (f"profile of {what} made now in Renode at {args.bytes} B (cached in "
+                      "build/predict/)")
         else:
             case = stored
+            point["app"] = case.app
             scale = blocks(args.algorithm, args.bytes) / blocks(args.algorithm, STORED_BYTES)
             source = (f"ESTIMATE: no profile at {args.bytes} B and Renode not found to make one "
                       f"(`make deps` installs it): the {STORED_BYTES} B profile scaled by "

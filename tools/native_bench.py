@@ -52,6 +52,9 @@ WOLF_ASYMMETRIC = re.compile(r"^(?P<algorithm>\S+)\s+(?:\[\s*(?P<curve>\S+)\]\s+
 WOLF_DEVICE = re.compile(r"^(?P<base>\S.*?)\s+(?P<device>SW|HW)$")
 WOLF_FAILURE = re.compile(r"^Benchmark (?P<what>.+?) failed: (?P<code>-?\d+)$")
 WOLF_FIRST, WOLF_LAST = "wolfCrypt Benchmark", "Benchmark complete"
+# The title's "(block bytes %d, ...)": the bytes of each call of a symmetric row (the program's
+# bench_size, 1 KiB unless its command line gives another).
+WOLF_BLOCK_BYTES = re.compile(r"\(block bytes (?P<bytes>\d+),")
 
 # programs/test/benchmark.c: HEADER_FORMAT "  %-24s :  ", then TIME_AND_TSC's
 # "%9lu KiB/s,  %9lu cycles/byte", TIME_PUBLIC's "%6lu " TYPE "/s", or an error or skip notice.
@@ -96,10 +99,13 @@ def parse_wolfcrypt(lines: list[str], clock_hz: float) -> Table:
     table = Table()
     inside = False
     runs = ended = 0
+    block_bytes = 1024
     for raw in lines:
         line = raw.rstrip()
         if line.startswith(WOLF_FIRST):
             inside, runs = True, runs + 1
+            if found := WOLF_BLOCK_BYTES.search(line):
+                block_bytes = int(found["bytes"])
             continue
         if not inside or not line:
             continue
@@ -112,6 +118,7 @@ def parse_wolfcrypt(lines: list[str], clock_hz: float) -> Table:
             table.rows.append({
                 "kind": "symmetric", "name": name, "device": device,
                 "bytes": int(found["amount"]) * UNIT_BYTES[found["unit"]],
+                "block_bytes": block_bytes,
                 "seconds": float(found["seconds"]), "bytes_per_s": rate,
                 "kib_per_s": rate / 1024, "cycles_per_byte": clock_hz / rate if rate else None})
         elif found := WOLF_ASYMMETRIC.match(line):

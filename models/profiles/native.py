@@ -151,8 +151,8 @@ def algorithm_of(name: str) -> tuple[str, int]:
 def result_of(row: dict[str, Any], clock_hz: float) -> dict[str, Any]:
     """The @result fields of one row, with its simulated cycles as the program printed them (the
     collector replaces them with the region's exact count). A symmetric row: bytes per call (the
-    program's bench_size, 1 KiB) and calls in the region; a public-key row: its operations, no
-    buffer."""
+    program's bench_size: 1 KiB, or the block size its command line gives) and calls in the
+    region; a public-key row: its operations, no buffer."""
     if row["kind"] == "asymmetric":
         key = (row["name"], row["operation"])
         if key not in PUBLIC_KEY:
@@ -162,8 +162,9 @@ def result_of(row: dict[str, Any], clock_hz: float) -> dict[str, Any]:
                 "iterations": row["ops"], "cycles": row["seconds"] * clock_hz,
                 "row": f"{row['name']}{curve} {row['key_bits']} {row['operation']}"}
     algorithm, key_bits = algorithm_of(row["name"])
-    return {"algorithm": algorithm, "key_bits": key_bits, "buffer_bytes": 1024,
-            "iterations": max(1, round(row["bytes"] / 1024)), "row": row["name"],
+    block = row.get("block_bytes", 1024)
+    return {"algorithm": algorithm, "key_bits": key_bits, "buffer_bytes": block,
+            "iterations": max(1, round(row["bytes"] / block)), "row": row["name"],
             "cycles": row["seconds"] * clock_hz}
 
 

@@ -91,7 +91,11 @@ def test_a_slower_core_clock_keeps_cycles_and_lowers_throughput(run):
      "at 2048, 1024, 4096 bits"),
     (("--algorithm", "gmac", "--path", "sw"), "only the benchmark program of wolfcrypt has it"),
     (("--algorithm", "aes-gcm", "--path", "sw", "--bytes", "64"),
-     "--library wolfcrypt|mbedtls at 1024 bytes"),
+     "mbedtls's benchmark program runs aes-gcm at 1024 bytes per call only"),
+    (("--library", "wolfcrypt", "--algorithm", "aes-gcm", "--path", "sw", "--bytes", "100"),
+     "in whole 16-byte blocks"),
+    (("--library", "wolfcrypt", "--algorithm", "md5", "--path", "sw", "--bytes", "32768"),
+     "takes 16 .. 25600 bytes per call"),
     (("--library", "wolfcrypt", "--algorithm", "aes-ccm", "--path", "sw", "--key-bits", "256"),
      "has 128"),
 ])
@@ -194,3 +198,36 @@ def test_a_program_row_without_an_accelerator_profile_is_one_clear_line(outcome,
     assert code == 1
     assert "no stored profile has aes-gcm 128 on samd21 mbedtls hw none" in \
         capsys.readouterr().err
+
+
+def test_a_wolfcrypt_program_row_at_another_size_without_renode_is_an_estimate(run):
+    if not store.load("rt1060", "wolfcrypt", "sw", "high-speed", "wolfbench"):
+        pytest.skip("no stored profile of wolfbench on rt1060")
+    code, text = run("--board", "rt1060", "--library", "wolfcrypt", "--algorithm", "aes-gcm",
+                     "--path", "sw", "--bytes", "256")
+    assert code == 0
+    assert "ESTIMATE: no profile at 256 B and Renode not found" in text
+
+
+def test_a_wolfcrypt_program_row_at_another_size_is_profiled_at_that_block_size(
+        outcome, monkeypatch, capsys):
+    # Renode "found": the program's image at 256-byte blocks is what gets profiled; here a copy
+    # of the stored 1 KiB profile relabelled at 256 B stands for the run.
+    stored = store.load("rt1060", "wolfcrypt", "sw", "high-speed", "wolfbench")
+    if not stored:
+        pytest.skip("no stored profile of wolfbench on rt1060")
+    made = []
+
+    def profile(renode, args, opt):
+        made.append((args.bytes, opt))
+        regions = [dict(r, result=dict(r["result"], buffer_bytes=args.bytes))
+                   for r in stored["regions"]]
+        return dict(stored, regions=regions)
+    monkeypatch.setattr(predict.pipeline, "run", lambda **_: outcome)
+    monkeypatch.setattr(predict.collect, "find_renode", lambda: "renode")
+    monkeypatch.setattr(predict, "program_profile_at", profile)
+    code = predict.main(["--board", "rt1060", "--library", "wolfcrypt", "--algorithm", "aes-gcm",
+                         "--path", "sw", "--bytes", "256"])
+    text = capsys.readouterr().out
+    assert code == 0 and made == [(256, "high-speed")]
+    assert "profile of wolfCrypt's benchmark program made now in Renode at 256 B" in text

@@ -148,3 +148,16 @@ def test_mbedtls_port_self_tests_are_read_and_a_failed_one_is_a_failure():
     assert parsed.self_tests == ["des"]
     assert parsed.failures == [{"what": "self-test ecdh", "code": "failed"}]
     assert [row["name"] for row in parsed.rows] == ["3DES"]
+
+
+def test_a_symmetric_row_carries_the_block_size_of_its_title():
+    # benchmark.c's title prints bench_size, which a bare number on its command line sets.
+    lines = ["@start wolfbench board=rt1060 clock_hz=600000000",
+             "wolfCrypt Benchmark (block bytes 256, min 0.0 sec each)",
+             symmetric("AES-128-GCM-enc", 25, "KiB", 0.010, 2500.0),
+             "Benchmark complete", "@exit 0"]
+    (row,) = native_bench.parse_wolfcrypt(lines, CLOCK).rows
+    assert row["block_bytes"] == 256 and row["bytes"] == 25 * 1024
+    (default,) = native_bench.parse_wolfcrypt(table(symmetric("SHA-256", 25, "KiB", 0.01, 1.0)),
+                                              CLOCK).rows
+    assert default["block_bytes"] == 1024

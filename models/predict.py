@@ -54,6 +54,9 @@ STORED_BYTES = 1024  # the bench's buffer in the stored profiles
 # wolfCrypt's program runs each symmetric row over 25 KiB (BENCH_EMBEDDED: NUM_BLOCKS 25 of its
 # 1 KiB BENCH_SIZE) in calls of its block size: one call at most that long.
 PROGRAM_MAX_BYTES = 25 * 1024
+# Host seconds one profiling run may take, its trace for the M7's issue schedule included
+# (wolfCrypt's program on the rt1170's accelerator path: several minutes).
+PROFILE_TIMEOUT = 3600.0
 ALGORITHMS = ("sha1", "sha256", "sha512", "aes-cbc", "aes-cbc-dec")
 # Rows of the libraries' benchmark programs the bench does not run: algorithm -> library -> the
 # key sizes its profile has (empty: no key).
@@ -210,7 +213,7 @@ def profile_of(renode: str, elf: Path, args: argparse.Namespace, opt: str, app: 
     print(f"predict: profiling it in Renode ({renode}) ...", flush=True)
     work = WORK / "runs" / f"{args.board}-{args.library}-{args.path}-{opt}-{app}-b{args.bytes}"
     profile = collect.profile_image(renode, elf, args.board, args.library, args.path, opt, app,
-                                    work, timeout=900)
+                                    work, timeout=PROFILE_TIMEOUT)
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_text(json.dumps(profile, indent=1, sort_keys=True) + "\n")
     return profile
@@ -289,8 +292,12 @@ def predict(args: argparse.Namespace) -> int:
         if renode is not None:
             opts = [args.opt] + (["high-speed"] if args.opt == "none" else [])
             program = stored.app in NATIVE_APPS
-            made = matrix_cases([(program_profile_at if program else profile_at)(renode, args, opt)
-                                 for opt in opts])
+            try:
+                made = matrix_cases([(program_profile_at if program else profile_at)(
+                    renode, args, opt) for opt in opts])
+            except (RuntimeError, firmware.BuildError) as error:
+                print(f"predict: error: no profile at {args.bytes} B: {error}", file=sys.stderr)
+                return 1
             case = find(made, args, args.bytes)
             if case is None:
                 print(f"predict: error: the profile made at {args.bytes} B has no "

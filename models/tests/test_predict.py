@@ -231,3 +231,17 @@ def test_a_wolfcrypt_program_row_at_another_size_is_profiled_at_that_block_size(
     text = capsys.readouterr().out
     assert code == 0 and made == [(256, "high-speed")]
     assert "profile of wolfCrypt's benchmark program made now in Renode at 256 B" in text
+
+
+def test_a_failed_profiling_run_is_one_clear_line(outcome, monkeypatch, capsys):
+    def fails(renode, args, opt):
+        raise RuntimeError("the execution trace is incomplete after 3600 s")
+    monkeypatch.setattr(predict.pipeline, "run", lambda **_: outcome)
+    monkeypatch.setattr(predict.collect, "find_renode", lambda: "renode")
+    monkeypatch.setattr(predict, "profile_at", fails)
+    code = predict.main(["--board", "rt1060", "--library", "mbedtls", "--algorithm", "sha256",
+                         "--path", "sw", "--bytes", "64"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1
+    assert err == ["predict: error: no profile at 64 B: the execution trace is incomplete after "
+                   "3600 s"]

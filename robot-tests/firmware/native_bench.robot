@@ -88,6 +88,8 @@ Should Run mbedtls Benchmark Briefly On The rt1060 DCP
 
 Should Run mbedtls Benchmark Briefly On The rt1170 CAAM
     [Tags]    rt1170    mbedtls    hw
+    # The longest short run: 3 host minutes alone, beyond 10 when two other runs share the cores.
+    [Timeout]    20 minutes
     ${log}=    mbedtls Benchmark Should Report Every Algorithm    rt1170    short    hw
     # What the CAAM port replaces: DES/3DES, ECDH, the one-shot AES-GCM and AES-CCM calls and
     # RSA's modular exponentiation (firmware/ports/mbedtls/caam/).

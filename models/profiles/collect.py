@@ -55,7 +55,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -68,7 +68,8 @@ UARTS = {"rt1060": "sysbus.lpuart1", "rt1170": "sysbus.lpuart1", "samd21": "sysb
          "stm32f407": "sysbus.usart2"}
 APPS = ("bench", "ecdsa")
 
-# One line per hook hit: tag[:detail], caller (LR), counters. R14 is LR at a function's first
+# One line per hook hit: tag[:detail], caller (LR), counters, "#" and the instructions the CPU has
+# executed (its own 64-bit count, unwrap's check). R14 is LR at a function's first
 # instruction. {skip}: a Python condition on `lr` under which the hit is not recorded (cycles_now
 # called from a wait function: the spin loop would otherwise cost a file write per turn).
 # {detail}: an expression appended to the tag (e.g. a byte of the first argument's structure).
@@ -77,10 +78,20 @@ HOOK = '''cpu AddHook {address} """
 lr = self.GetRegisterUnsafe(14).RawValue
 if not ({skip}):
     f = open(r'{snapshots}', 'a')
-    f.write('{tag}' + {detail} + ' ' + str(lr) + ' ' + ' '.join([str(self.GetOpcodeCounter(n)) for n in {names!r}]) + {work} + '\\n')
+    f.write('{tag}' + {detail} + ' ' + str(lr) + ' ' + ' '.join([str(self.GetOpcodeCounter(n)) for n in {names!r}]) + ' #' + str(self.ExecutedInstructions) + {work} + '\\n')
     f.close()
 """
 '''
+# tlib's opcode counters are 32-bit: a difference modulo 2^32 between two consecutive hook hits
+# survives one wrap of each counter, not two. A region of the -O0 public-key rows on the SAMD21
+# runs more than 2^32 of one Thumb pattern (DHE-3072: 26 G instructions, about a third of them
+# one ALU pattern), so that board's runs also record a hit at every SysTick interrupt, which its
+# cycle counter takes every 2^24 cycles (firmware/common/cycles_systick.c): TICK hits, used only
+# to follow the counters (unwrap). The other boards count cycles with the DWT and take no
+# periodic interrupt; on them unwrap refuses a run whose hits lie too far apart.
+COUNTER_RANGE = 1 << 32
+TICK = "tick"
+TICK_FUNCTIONS = {"samd21": "SysTick_Handler"}
 # The byte at offset 2 of the structure r0 points to: ATCAPacket.opcode for calib_execute_command
 # (cryptoauthlib lib/calib/calib_command.h: _reserved, txsize, opcode, ...).
 OPCODE_DETAIL = "':' + str(machine.SystemBus.ReadByte(self.GetRegisterUnsafe(0).RawValue + 2))"
@@ -214,15 +225,21 @@ def caller_of(address: int, table: list[tuple[int, int, str]]) -> str:
 
 @dataclass
 class Event:
-    tag: str           # BOUNDARY or an accelerator entry point
+    tag: str           # BOUNDARY, TICK or an accelerator entry point
     caller: str        # function the hook's LR points into
     site: int          # the LR itself (call site)
     counters: list[int]
     detail: str = ""   # what the hook read besides the counters (an opcode)
     work: dict[str, float] | None = None  # the accelerator's work so far (WORK_SOURCES)
+    executed: int | None = None  # the CPU's count of executed instructions (None: not recorded)
+
+
+class CounterWrapError(RuntimeError):
+    """Two consecutive hook hits lie too far apart for the 32-bit opcode counters."""
 
 
 def parse_events(text: str, table: list[tuple[int, int, str]]) -> list[Event]:
+    """The hook hits of a run, with counters that do not wrap, and without the TICK hits."""
     events = []
     for row in text.splitlines():
         parts = row.split()
@@ -231,14 +248,41 @@ def parse_events(text: str, table: list[tuple[int, int, str]]) -> list[Event]:
         site = int(parts[1])
         tag, _, detail = parts[0].partition(":")
         work = parse_work(parts.pop()[1:]) if parts[-1].startswith("@") else None
+        executed = int(parts.pop()[1:]) if parts[-1].startswith("#") else None
         events.append(Event(tag, caller_of(site, table), site, [int(v) for v in parts[2:]], detail,
-                            work))
-    return events
+                            work, executed))
+    return unwrap(events)
+
+
+def unwrap(events: list[Event]) -> list[Event]:
+    """The events with the counters' totals since the start of the run instead of their 32-bit
+    values, without the TICK hits (COUNTER_RANGE). Raises CounterWrapError where the CPU executed
+    so many more instructions than the counters' differences between two hits (half the range
+    or more; the counters miss only an instruction per IT) that a counter wrapped twice."""
+    kept: list[Event] = []
+    previous: Event | None = None
+    totals: list[int] = []
+    for event in events:
+        if previous is None:
+            totals = list(event.counters)
+        else:
+            steps = [(e - b) % COUNTER_RANGE for b, e in zip(previous.counters, event.counters)]
+            if event.executed is not None and previous.executed is not None and (
+                    event.executed - previous.executed - sum(steps) >= COUNTER_RANGE // 2):
+                raise CounterWrapError(
+                    f"{event.executed - previous.executed:,} instructions ran between two hook "
+                    f"hits ({previous.tag}, {event.tag}), {sum(steps):,} of them counted: an "
+                    f"opcode counter wrapped more than once (collect.TICK_FUNCTIONS)")
+            totals = [t + step for t, step in zip(totals, steps)]
+        previous = event
+        if event.tag != TICK:
+            kept.append(replace(event, counters=totals))
+    return kept
 
 
 def _delta(begin: list[int], end: list[int]) -> list[int]:
-    # tlib's counters are 32-bit: differences modulo 2^32 survive one wrap per interval.
-    return [(e - b) % (1 << 32) for b, e in zip(begin, end)]
+    # Counters unwrapped by parse_events.
+    return [e - b for b, e in zip(begin, end)]
 
 
 def split_regions(events: list[Event], entries: dict[str, str],
@@ -332,6 +376,8 @@ def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = 
         work_text = (f"' @' + machine['{WORK_SOURCES[board]}'].Work"
                      if counts_work(board, path, app) else "''")
         hooks = [(BOUNDARY, symbol_address(elf, boundary), skip, detail, work_text)]
+        if board in TICK_FUNCTIONS:
+            hooks.append((TICK, symbol_address(elf, TICK_FUNCTIONS[board]), "False", "''", "''"))
         if path == "hw":
             present = {name: b for b, _, name in table}
             entries = ACCELERATOR_ENTRIES.get(board, {})

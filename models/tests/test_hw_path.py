@@ -11,8 +11,8 @@ from models.accelerators import ACCELERATORS
 from models.accelerators.atecc508a import command_of
 from models.matrix import Case, all_params, core_cycles, cycles_per_call
 from models.params import defaults
-from models.profiles.collect import (BOUNDARY, WAIT_ENTER, WAIT_EXIT, Event, parse_events,
-                                     progress_line, split_regions)
+from models.profiles.collect import (BOUNDARY, TICK, WAIT_ENTER, WAIT_EXIT, CounterWrapError,
+                                     Event, parse_events, progress_line, split_regions, unwrap)
 
 VALUES = defaults(all_params())
 ENTRIES = {"calib_execute_command": "opcode", "CAAM_PKHA_ECC_PointMul": "callee"}
@@ -50,15 +50,37 @@ def test_split_regions_tells_where_each_region_begins():
 
 
 def test_split_regions_counter_wrap_and_callee_keys():
-    events = [event(BOUNDARY, "main", 0x100, (1 << 32) - 10),
-              event("CAAM_PKHA_ECC_PointMul", "ecdsa_sign", 0x400, 5),
-              event("CAAM_PKHA_ECC_PointMul", "ecdsa_sign", 0x404, 6),
-              event(BOUNDARY, "main", 0x104, 20),
-              event(BOUNDARY, "main", 0x110, 30),
-              event(BOUNDARY, "main", 0x114, 31)]
+    events = unwrap([event(BOUNDARY, "main", 0x100, (1 << 32) - 10),
+                     event("CAAM_PKHA_ECC_PointMul", "ecdsa_sign", 0x400, 5),
+                     event("CAAM_PKHA_ECC_PointMul", "ecdsa_sign", 0x404, 6),
+                     event(BOUNDARY, "main", 0x104, 20),
+                     event(BOUNDARY, "main", 0x110, 30),
+                     event(BOUNDARY, "main", 0x114, 31)])
     first, second = split_regions(events, ENTRIES)
     assert first["raw"] == [30] and first["calls"] == {"CAAM_PKHA_ECC_PointMul": 2}
     assert second["raw"] == [1] and second["calls"] == {}
+
+
+def test_ticks_carry_a_region_past_several_counter_wraps():
+    # 3 x 2^32 + 100 instructions of one pattern in one region, a tick at least every 2^31.
+    step = 1 << 31
+    hits = [event(BOUNDARY, "main", 0x100, 50)]
+    hits += [event(TICK, "?", 0xFFFFFFF9, (50 + k * step) % (1 << 32)) for k in range(1, 7)]
+    hits.append(event(BOUNDARY, "main", 0x104, (50 + 6 * step + 100) % (1 << 32)))
+    events = unwrap(hits)
+    assert [e.tag for e in events] == [BOUNDARY, BOUNDARY]
+    (region,) = split_regions(events, ENTRIES)
+    assert region["raw"] == [3 * (1 << 32) + 100]
+
+
+def test_hits_further_apart_than_the_counters_hold_are_refused():
+    table = [(0x100, 0x200, "main")]
+    # The CPU executed 2^32 + 40 instructions; the counter's difference says 40.
+    text = f"cycles_now 256 10 #1000\ncycles_now 260 50 #{1000 + (1 << 32) + 40}\n"
+    with pytest.raises(CounterWrapError, match="wrapped more than once"):
+        parse_events(text, table)
+    fine = parse_events("cycles_now 256 10 #1000\ncycles_now 260 50 #1041\n", table)
+    assert [e.counters for e in fine] == [[10], [50]] and fine[1].executed == 1041
 
 
 def test_atecc_genkey_time_by_hand():

@@ -235,7 +235,7 @@ def beyond_floor_section(outcome: Outcome) -> list[str]:
             "folded: none) and two per cycle on the M7, whatever the parameters "
             "(models/calibration/fit.py beyond_floor). The published build ran other code there "
             "(the STM32F407 init row: three quarters of our 655 instructions are newlib's memset "
-            "clearing the contexts; armcc's library clears with other instructions), so no shared "
+            "clearing the contexts with single-word stores), so no shared "
             "parameter can price the row without bending every other cell of its core "
             "(models/calibration/reference.py says what fitting it did).", ""] + _table(
         ["row", "published", "floor (our instructions)", "predicted", "error [%]"], rows)

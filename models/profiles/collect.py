@@ -33,6 +33,7 @@ Optimised (-O3) images on a Cortex-M7 run a second time with Renode's execution 
 trace, replayed through the M7 issue rules (m7_schedule.py), gives each region its dual-issue
 schedule (region["schedule"]: issue cycles, taken branches), which the M7 model prices those
 regions with. The traced run must execute the same instructions per region as the counted one.
+Optimised images on the Cortex-M4 are traced too, for their taken branches only (scheduled).
 
 `--app wolfbench`, `--app wolfbench-pk`, `--app mbedbench` and `--app mbedbench-pk` profile the
 libraries' own benchmark programs instead (software path, and the accelerator path where the
@@ -556,11 +557,11 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
             if part.get("work") is not None:
                 region["engine"] = part["work"]
         regions.append(region)
-    if scheduled(board, opt) and app in native.SAMPLED_APPS:
+    if scheduled(board, opt, app) and app in native.SAMPLED_APPS:
         sampled_schedule.attach(renode, elf, board, work, regions,
                                 [part["begin"] for part in split], timeout, BOUNDARIES[app],
                                 setup_commands(board, path, app), starts)
-    elif scheduled(board, opt):
+    elif scheduled(board, opt, app):
         attach_schedule(renode, elf, board, path, work, regions, timeout, app, starts)
     profile = store.make_profile(board=board, library=library, path=path, opt=opt, app=app,
                                  elf=elf, regions=regions, host_seconds=seconds,
@@ -570,9 +571,21 @@ def profile_image(renode: str, elf: Path, board: str, library: str, path: str, o
     return profile
 
 
-def scheduled(board: str, opt: str) -> bool:
-    """Whether a run gets an issue schedule: optimised code on a dual-issue core."""
-    return opt == "high-speed" and boards.BOARDS[board].core == "m7"
+def scheduled(board: str, opt: str, app: str = "bench") -> bool:
+    """Whether a run is traced as well: optimised code on the Cortex-M7, for its dual-issue
+    schedule, and on the Cortex-M4, for its taken branches (each refills its pipeline:
+    models/cores/cortex_m4.py), where a whole trace takes minutes (not the libraries' benchmark
+    programs, whose windows sampled_schedule.py places for the M7 only)."""
+    core = boards.BOARDS[board].core
+    return opt == "high-speed" and (core == "m7" or core == "m4" and app not in native.APPS)
+
+
+# What a region keeps of its trace (region["schedule"]), per core: the M7 model prices its issue
+# cycles and taken branches; the M4 issues one instruction at a time, so its model takes only the
+# taken branches, and the M7's issue cycles of its code would mean nothing.
+TRACED_FIELDS = {"m7": ("issue_cycles", "taken_branches", "instructions", "it_instructions",
+                        "skipped"),
+                 "m4": ("taken_branches", "instructions", "it_instructions", "skipped")}
 
 
 # Instructions a traced region may differ by from the counted one: the counters' snapshot is taken
@@ -589,10 +602,13 @@ TRACE_TOLERANCE_SHARE = 0.005
 def attach_schedule(renode: str, elf: Path, board: str, path: str, work: Path,
                     regions: list[dict[str, Any]], timeout: float, app: str = "bench",
                     starts: list[int] | None = None) -> None:
-    """Runs the image again with the execution tracer and stores each region's issue schedule.
-    `starts`: the regions are the intervals after these boundary hits (by index), not pairs."""
+    """Runs the image again with the execution tracer and stores what each region's trace shows
+    (TRACED_FIELDS). `starts`: the regions are the intervals after these boundary hits (by
+    index), not pairs."""
     shown = work.relative_to(TOP / "build") if work.is_relative_to(TOP / "build") else work
-    print(f"  tracing {shown} for its issue schedule "
+    core = boards.BOARDS[board].core
+    purpose = "issue schedule" if core == "m7" else "taken branches"
+    print(f"  tracing {shown} for its {purpose} "
           f"({sum(r['instructions'] for r in regions) / 1e6:.1f} M instructions) ...", flush=True)
     trace = work / "trace.txt"
     (work / "uart.txt").unlink(missing_ok=True)
@@ -620,9 +636,7 @@ def attach_schedule(renode: str, elf: Path, board: str, path: str, work: Path,
         if abs(traced - counted) > allowed:
             raise RuntimeError(f"{work}: traced region ran {schedule['instructions']:.0f} "
                                f"instructions, the counted one {counted:.0f}")
-        region["schedule"] = {name: float(schedule[name]) for name in
-                              ("issue_cycles", "taken_branches", "instructions",
-                               "it_instructions", "skipped")}
+        region["schedule"] = {name: float(schedule[name]) for name in TRACED_FIELDS[core]}
 
 
 def measure_overhead(renode: str, board: str, image: str, app: str, timeout: float) -> dict:

@@ -43,6 +43,17 @@ def test_m4_table_3_1():
     assert cycles("m4", micro) == pytest.approx(2 + 2 + 1 + 7 + 5 + 3 + 2)
 
 
+def test_m4_takes_a_traced_regions_taken_branches_instead_of_the_assumed_share():
+    # 10 bne (1 each) and 2 bl (1 each); the trace saw 7 taken branches in all: 7 refills of
+    # P = 2, where the assumption would take 2 + 0.5 x 10.
+    a = aggregate({"b_cond": 10, "bl": 2})
+    assert CORES["m4"].cycles(a, Memory(), VALUES) == pytest.approx(12 + 2 * 7)
+    a["taken_branches"] = 7.0
+    assert CORES["m4"].cycles(a, Memory(), VALUES) == pytest.approx(12 + 2 * 7)
+    a["taken_branches"] = 4.0
+    assert CORES["m4"].cycles(a, Memory(), VALUES) == pytest.approx(12 + 2 * 4)
+
+
 def test_m7_dual_issue_defaults():
     # 4 ALU at 0.75 + 2 loads at 1 + 1 store at 1 + 1 branch at 2 + ldm of 4 regs (1 + 4*0.5)
     micro = {"alu": 4, "ldr_word": 2, "str_sp": 1, "b": 1, "ldm": 1, "ldm_regs": 4}

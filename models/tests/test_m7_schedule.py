@@ -62,11 +62,14 @@ def test_decoded_registers_and_flags():
     assert decode("bne.n", "2cb0 <f+0x4>", 2).conditional_branch
 
 
-def test_only_optimised_cortex_m7_runs_are_traced_for_a_schedule():
+def test_optimised_cortex_m7_and_m4_runs_are_traced():
     from models.profiles.collect import scheduled
     assert scheduled("rt1060", "high-speed") and scheduled("rt1170", "high-speed")
+    assert scheduled("rt1060", "high-speed", "wolfbench-pk")
     assert not scheduled("rt1060", "none")
-    assert not scheduled("stm32f407", "high-speed") and not scheduled("samd21", "high-speed")
+    assert scheduled("stm32f407", "high-speed", "ecdsa")
+    assert not scheduled("stm32f407", "high-speed", "wolfbench-pk")
+    assert not scheduled("stm32f407", "none", "ecdsa") and not scheduled("samd21", "high-speed")
 
 
 def test_trace_progress_counts_boundaries_across_partial_writes(tmp_path):

@@ -184,7 +184,8 @@ def test_a_row_of_a_librarys_own_program_is_the_reports_prediction(
     assert f"{library}-{path}-high-speed-{app}.json" in text and named in text
     row = report_row(outcome, board, library, algorithm, key_bits, path, "high-speed", metric)
     answer = operation_figures(text)[0] if metric == "cycles" else figures(text)[1]
-    assert answer == pytest.approx(float(str(row["predicted"])), rel=1e-3)
+    # KiB/s are printed to 0.1, cycles to 1.
+    assert answer == pytest.approx(float(str(row["predicted"])), rel=1e-3, abs=0.05)
 
 
 def test_a_program_row_without_an_accelerator_profile_is_one_clear_line(outcome, monkeypatch,

@@ -19,7 +19,8 @@ Documentation     The libraries' own benchmark programs on the boards, software 
 ...               (AES-128-CBC, SHA-1, SHA-256). On the SAMD21's ATECC508A build the P-256
 ...               operations run on the device model. After the program, each wolfCrypt image
 ...               prints what the accelerated algorithms compute on fixed inputs (SHA-1/256/384/
-...               512, HMAC-SHA256, AES-128-CBC, AES-128-GCM with a refused wrong tag, 3DES-CBC, an
+...               512, HMAC-SHA256, AES-128-CBC, AES-128-GCM with a refused wrong tag, GCM and CCM
+...               on a 2,000-byte message (longer than the CAAM driver's 1 KiB job buffer), 3DES-CBC, an
 ...               RSA-2048 PKCS#1 v1.5 signature, P-256 and P-384 ECDH, ECDSA signatures checked
 ...               across device and software; firmware/apps/wolfbench/
 ...               same_outputs.c), and an accelerator build must print exactly what the software

@@ -162,10 +162,49 @@ static void aead_output(const struct aead *mode, const byte *message)
 
 static const struct aead aes_gcm = {"aes-128-gcm-tag", wc_AesGcmSetKey, wc_AesGcmEncrypt,
                                     wc_AesGcmDecrypt, 12, AES_GCM_AUTH_E};
+static const struct aead aes_gcm_long = {"aes-128-gcm-2000-tag", wc_AesGcmSetKey,
+                                         wc_AesGcmEncrypt, wc_AesGcmDecrypt, 12, AES_GCM_AUTH_E};
 #ifdef HAVE_AESCCM
 static const struct aead aes_ccm = {"aes-128-ccm-tag", wc_AesCcmSetKey, wc_AesCcmEncrypt,
                                     wc_AesCcmDecrypt, 13, AES_CCM_AUTH_E};
+static const struct aead aes_ccm_long = {"aes-128-ccm-2000-tag", wc_AesCcmSetKey,
+                                         wc_AesCcmEncrypt, wc_AesCcmDecrypt, 13, AES_CCM_AUTH_E};
 #endif
+
+/* A message longer than a driver's job buffer (the rt1170's CAAM bounces ordinary jobs through
+ * 1 KiB, GCM and CCM through their own larger buffer) and not whole blocks: its tag, and the
+ * decryption, in place, that must give the message back. */
+enum { LONG_BYTES = 2000 };
+
+static byte long_byte(size_t i)
+{
+    return (byte)(i * 13u + 5u);
+}
+
+static void aead_long_output(const struct aead *mode)
+{
+    static const byte aad[8] = {0xfe, 0xed, 0xfa, 0xce, 0xde, 0xad, 0xbe, 0xef};
+    Aes aes;
+    byte buffer[LONG_BYTES], tag[16];
+    for (size_t i = 0; i < LONG_BYTES; i++) {
+        buffer[i] = long_byte(i);
+    }
+    int status = wc_AesInit(&aes, NULL, OUTPUT_DEVID);
+    if (status == 0) status = mode->set_key(&aes, key, sizeof(key));
+    if (status == 0) {
+        status = mode->encrypt(&aes, buffer, buffer, LONG_BYTES, iv, mode->nonce_bytes, tag,
+                               sizeof(tag), aad, sizeof(aad));
+    }
+    if (status == 0) {
+        status = mode->decrypt(&aes, buffer, buffer, LONG_BYTES, iv, mode->nonce_bytes, tag,
+                               sizeof(tag), aad, sizeof(aad));
+    }
+    for (size_t i = 0; status == 0 && i < LONG_BYTES; i++) {
+        status = buffer[i] == long_byte(i) ? 0 : -1;
+    }
+    wc_AesFree(&aes);
+    print_output(mode->name, status, tag, sizeof(tag));
+}
 
 /* Like AES-CBC: the last block, and the decryption must give the message back. */
 static void des3_cbc_output(const byte *message)
@@ -288,8 +327,10 @@ int print_same_outputs(void)
     hmac_sha256_output(message);
     aes_cbc_output(message);
     aead_output(&aes_gcm, message);
+    aead_long_output(&aes_gcm_long);
 #ifdef HAVE_AESCCM
     aead_output(&aes_ccm, message);
+    aead_long_output(&aes_ccm_long);
 #endif
     des3_cbc_output(message);
     WC_RNG rng;

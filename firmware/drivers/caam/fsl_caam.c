@@ -108,6 +108,8 @@ static struct {
     uint32_t input_ring[CAAM_QUEUE_DEPTH];
     uint32_t output_ring[2u * CAAM_QUEUE_DEPTH];
     struct slot slots[CAAM_QUEUE_DEPTH];
+    /* The payload of a GCM or CCM job, which runs alone: aes_gcm and aes_ccm wait for it. */
+    uint8_t aead[CAAM_AEAD_MAX_BYTES];
 } ram __attribute__((section(".ocram"), aligned(8)));
 
 static bool initialised;
@@ -299,13 +301,13 @@ static unsigned class1_key_words(struct slot *slot, unsigned n, const uint8_t *k
     return n;
 }
 
-static unsigned aes_data_words(struct slot *slot, unsigned n, size_t size)
+static unsigned aes_data_words(struct slot *slot, unsigned n, const uint8_t *data, size_t size)
 {
     slot->desc[n++] = DESC_FIFO_LOAD_CLASS1_MSG_EXT;
-    slot->desc[n++] = address_of(slot->data);
+    slot->desc[n++] = address_of(data);
     slot->desc[n++] = (uint32_t)size;
     slot->desc[n++] = DESC_FIFO_STORE_MSG_EXT;
-    slot->desc[n++] = address_of(slot->data);
+    slot->desc[n++] = address_of(data);
     slot->desc[n++] = (uint32_t)size;
     return n;
 }
@@ -324,7 +326,7 @@ static status_t ecb(uint32_t operation, size_t block, const uint8_t *in, uint8_t
         memcpy(slot->data, in + offset, chunk);
         slot->desc[0] = DESC_HEADER;
         unsigned n = class1_key_words(slot, 1u, key, keySize);
-        n = aes_data_words(slot, n, chunk);
+        n = aes_data_words(slot, n, slot->data, chunk);
         slot->desc[n++] = operation | encrypt;
         copy_back(slot, out + offset, slot->data, chunk);
         status = submit(slot, n);
@@ -384,7 +386,7 @@ static status_t cbc(uint32_t operation, size_t block, const uint8_t *in, uint8_t
         unsigned n = class1_key_words(slot, 1u, key, keySize);
         slot->desc[n++] = DESC_LOAD_CLASS1_CONTEXT | (uint32_t)block;
         slot->desc[n++] = address_of(chain);
-        n = aes_data_words(slot, n, chunk);
+        n = aes_data_words(slot, n, slot->data, chunk);
         slot->desc[n++] = operation | encrypt;
         copy_back(slot, out + offset, slot->data, chunk);
         status = submit(slot, n);
@@ -518,7 +520,7 @@ static status_t aes_ccm(const uint8_t *in, uint8_t *out, size_t size, const uint
                         size_t nonceSize, const uint8_t *aad, size_t aadSize, const uint8_t *key,
                         size_t keySize, uint8_t *tag, size_t tagSize, uint32_t encrypt)
 {
-    if (!aes_key_ok(key, keySize) || size > CAAM_CHUNK_BYTES || nonce == NULL || nonceSize < 7u ||
+    if (!aes_key_ok(key, keySize) || size > CAAM_AEAD_MAX_BYTES || nonce == NULL || nonceSize < 7u ||
         nonceSize > 13u || aadSize > CAAM_CCM_MAX_AAD_BYTES || (aad == NULL && aadSize > 0u) ||
         (in == NULL && size > 0u) || tag == NULL || tagSize < 4u || tagSize > 16u ||
         tagSize % 2u != 0u || CAAM_Init() != kStatus_Success) {
@@ -532,7 +534,7 @@ static status_t aes_ccm(const uint8_t *in, uint8_t *out, size_t size, const uint
         memcpy(slot_aad + 2, aad, aadSize);
     }
     if (size > 0u) {
-        memcpy(slot->data, in, size);
+        memcpy(ram.aead, in, size);
     }
     if (!encrypt) {
         memcpy(slot_tag, tag, tagSize);
@@ -555,10 +557,10 @@ static status_t aes_ccm(const uint8_t *in, uint8_t *out, size_t size, const uint
         desc[n++] = address_of(slot_aad);
     }
     desc[n++] = encrypt ? DESC_FIFO_LOAD_CLASS1_MSG_EXT : DESC_FIFO_LOAD_CLASS1_MSG_EXT_NOT_LAST;
-    desc[n++] = address_of(slot->data);
+    desc[n++] = address_of(ram.aead);
     desc[n++] = (uint32_t)size;
     desc[n++] = DESC_FIFO_STORE_MSG_EXT;
-    desc[n++] = address_of(slot->data);
+    desc[n++] = address_of(ram.aead);
     desc[n++] = (uint32_t)size;
     if (encrypt) {
         desc[n++] = DESC_STORE_CLASS1_CONTEXT | (32u << 8) | (uint32_t)tagSize;
@@ -569,7 +571,7 @@ static status_t aes_ccm(const uint8_t *in, uint8_t *out, size_t size, const uint
         desc[n++] = address_of(slot_tag);
     }
     if (size > 0u) {
-        copy_back(slot, out, slot->data, size);
+        copy_back(slot, out, ram.aead, size);
     }
     status_t status = finish(submit(slot, n));
     if (status != kStatus_Success && !encrypt && is_icv_failure(last_failure)) {
@@ -609,7 +611,7 @@ static status_t aes_gcm(const uint8_t *in, uint8_t *out, size_t size, const uint
                         const uint8_t *aad, size_t aadSize, const uint8_t *key, size_t keySize,
                         uint8_t *tag, size_t tagSize, uint32_t encrypt)
 {
-    if (!aes_key_ok(key, keySize) || size > CAAM_CHUNK_BYTES || iv == NULL || ivSize == 0u ||
+    if (!aes_key_ok(key, keySize) || size > CAAM_AEAD_MAX_BYTES || iv == NULL || ivSize == 0u ||
         ivSize > CAAM_GCM_MAX_IV_BYTES || aadSize > CAAM_GCM_MAX_AAD_BYTES ||
         (aad == NULL && aadSize > 0u) || (in == NULL && size > 0u) || tag == NULL ||
         tagSize < 4u || tagSize > 16u || CAAM_Init() != kStatus_Success) {
@@ -622,7 +624,7 @@ static status_t aes_gcm(const uint8_t *in, uint8_t *out, size_t size, const uint
         memcpy(slot_aad, aad, aadSize);
     }
     if (size > 0u) {
-        memcpy(slot->data, in, size);
+        memcpy(ram.aead, in, size);
     }
     if (!encrypt) {
         memcpy(slot_tag, tag, tagSize);
@@ -640,7 +642,7 @@ static status_t aes_gcm(const uint8_t *in, uint8_t *out, size_t size, const uint
     desc[n++] = DESC_FIFO_LOAD_CLASS1_AAD | (!iv_last && aad_last ? DESC_FIFO_LOAD_LC1 : 0u) |
                 (uint32_t)aadSize;
     desc[n++] = address_of(slot_aad);
-    n = aes_data_words(slot, n, size);
+    n = aes_data_words(slot, n, ram.aead, size);
     if (encrypt) {
         desc[n++] = DESC_STORE_CLASS1_CONTEXT | (uint32_t)tagSize;
         desc[n++] = address_of(slot_tag);
@@ -659,7 +661,7 @@ static status_t aes_gcm(const uint8_t *in, uint8_t *out, size_t size, const uint
         desc[n++] = address_of(slot_tag);
     }
     if (size > 0u) {
-        copy_back(slot, out, slot->data, size);
+        copy_back(slot, out, ram.aead, size);
     }
     status_t status = finish(submit(slot, n));
     if (status != kStatus_Success && !encrypt && is_icv_failure(last_failure)) {
@@ -725,7 +727,7 @@ status_t CAAM_AES_CryptCtr(const uint8_t *input, uint8_t *output, size_t size, u
         slot->desc[n++] = DESC_LOAD_CLASS1_CONTEXT | (16u << 8) | 16u; /* CTR0 at context offset 16 */
         slot->desc[n++] = address_of(load_from);
         slot->desc[n++] = DESC_OPERATION_AES | DESC_AES_CTR | DESC_ENCRYPT;
-        n = aes_data_words(slot, n, chunk);
+        n = aes_data_words(slot, n, slot->data, chunk);
         slot->desc[n++] = DESC_STORE_CLASS1_CONTEXT | (16u << 8) | 16u;
         slot->desc[n++] = address_of(slot->aux + 32u);
         copy_back(slot, output + offset, slot->data, chunk);

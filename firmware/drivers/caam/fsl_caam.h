@@ -68,7 +68,15 @@ status_t CAAM_AES_CryptCtr(const uint8_t *input, uint8_t *output, size_t size, u
                            const uint8_t *key, size_t keySize, uint8_t counterlast[16],
                            size_t *szLeft);
 
-/* AES-GCM in one job (the SDK's templateAesGcm): payload up to CAAM_CHUNK_BYTES, AAD up to
+/* Bytes of the one bounce buffer of GCM and CCM payloads. The SDK runs either mode as one job of
+ * any size, on the caller's buffers; this driver copies them through OCRAM, so it takes payloads
+ * up to this size (32 KiB of the RT1176's 1 MiB OCRAM: more than the largest block wolfCrypt's
+ * benchmark is predicted at, models/predict.py PROGRAM_MAX_BYTES). */
+#ifndef CAAM_AEAD_MAX_BYTES
+#define CAAM_AEAD_MAX_BYTES 32768u
+#endif
+
+/* AES-GCM in one job (the SDK's templateAesGcm): payload up to CAAM_AEAD_MAX_BYTES, AAD up to
  * CAAM_GCM_MAX_AAD_BYTES, IV of 1..16 bytes, tag of 4..16 bytes; larger requests are refused with
  * kStatus_InvalidArgument (the caller falls back to software). Decryption checks the tag on the
  * CAAM (ICV_TEST): a wrong tag fails the job with CCB error 0x1A, reported as
@@ -87,7 +95,7 @@ status_t CAAM_AES_DecryptTagGcm(const uint8_t *ciphertext, uint8_t *plaintext, s
                                 size_t aadSize, const uint8_t *key, size_t keySize,
                                 const uint8_t *tag, size_t tagSize);
 
-/* AES-CCM in one job (the SDK's templateAesCcm, SP 800-38C): payload up to CAAM_CHUNK_BYTES,
+/* AES-CCM in one job (the SDK's templateAesCcm, SP 800-38C): payload up to CAAM_AEAD_MAX_BYTES,
  * nonce of 7..13 bytes, AAD up to CAAM_CCM_MAX_AAD_BYTES, tag of 4..16 bytes (even); a wrong tag
  * is kStatus_CAAM_TagMismatch. */
 #define CAAM_CCM_MAX_AAD_BYTES (CAAM_GCM_MAX_AAD_BYTES - 2u)

@@ -6,7 +6,7 @@
  * holds (aes_alt.h). Upstream mbedtls 2.28 has no such hooks, so the hw link wraps the four
  * functions (-Wl,--wrap, boards/rt1170/hw.mk): callers outside gcm.c and ccm.c (the benchmark
  * program, the cipher layer, TLS) reach these, and what the CAAM does not take (other ciphers
- * than AES, payloads over CAAM_CHUNK_BYTES, long AAD, GCM decryption that only recomputes the
+ * than AES, payloads over CAAM_AEAD_MAX_BYTES, long AAD, GCM decryption that only recomputes the
  * tag) goes on to the library's own code (__real_). The streaming API (starts/update/finish) and
  * CCM* without a tag stay in software, as in NXP's port. A wrong tag is refused by the CAAM's
  * ICV check; the output is then zeroed, as mbedtls does.

@@ -3,7 +3,7 @@
  * device, WOLFSSL_CAAM_DEVID, registered in board_hw_init() and therefore the default device
  * (wc_CryptoCb_DefaultDevID, the one-shot hash functions' index 0, test.c's devId). It takes what
  * NXP's own CAAM port of mbedtls puts on the CAAM, as far as wolfCrypt's callbacks reach it:
- *   - AES-CBC/CTR/ECB (128/192/256), AES-GCM and AES-CCM (one job each: up to CAAM_CHUNK_BYTES
+ *   - AES-CBC/CTR/ECB (128/192/256), AES-GCM and AES-CCM (one job each: up to CAAM_AEAD_MAX_BYTES
  *     of payload);
  *   - 3DES-CBC;
  *   - SHA-1, SHA-256, SHA-384 and SHA-512;
@@ -102,7 +102,7 @@ static int aead(const struct aead_mode *mode, int enc, const struct aead_call *c
 #ifdef HAVE_AESGCM
 static bool gcm_fits(const struct aead_call *call)
 {
-    return call->sz <= CAAM_CHUNK_BYTES && call->nonceSz > 0u &&
+    return call->sz <= CAAM_AEAD_MAX_BYTES && call->nonceSz > 0u &&
            call->nonceSz <= CAAM_GCM_MAX_IV_BYTES && call->aadSz <= CAAM_GCM_MAX_AAD_BYTES &&
            call->tagSz >= 4u && call->tagSz <= AES_BLOCK_SIZE;
 }
@@ -131,7 +131,7 @@ static int aes_gcm(wc_CryptoInfo *info)
 #ifdef HAVE_AESCCM
 static bool ccm_fits(const struct aead_call *call)
 {
-    return call->sz <= CAAM_CHUNK_BYTES && call->nonceSz >= 7u && call->nonceSz <= 13u &&
+    return call->sz <= CAAM_AEAD_MAX_BYTES && call->nonceSz >= 7u && call->nonceSz <= 13u &&
            call->aadSz <= CAAM_CCM_MAX_AAD_BYTES && call->tagSz >= 4u &&
            call->tagSz <= AES_BLOCK_SIZE && call->tagSz % 2u == 0u;
 }

@@ -162,13 +162,9 @@ static void aead_output(const struct aead *mode, const byte *message)
 
 static const struct aead aes_gcm = {"aes-128-gcm-tag", wc_AesGcmSetKey, wc_AesGcmEncrypt,
                                     wc_AesGcmDecrypt, 12, AES_GCM_AUTH_E};
-static const struct aead aes_gcm_long = {"aes-128-gcm-2000-tag", wc_AesGcmSetKey,
-                                         wc_AesGcmEncrypt, wc_AesGcmDecrypt, 12, AES_GCM_AUTH_E};
 #ifdef HAVE_AESCCM
 static const struct aead aes_ccm = {"aes-128-ccm-tag", wc_AesCcmSetKey, wc_AesCcmEncrypt,
                                     wc_AesCcmDecrypt, 13, AES_CCM_AUTH_E};
-static const struct aead aes_ccm_long = {"aes-128-ccm-2000-tag", wc_AesCcmSetKey,
-                                         wc_AesCcmEncrypt, wc_AesCcmDecrypt, 13, AES_CCM_AUTH_E};
 #endif
 
 /* A message longer than a driver's job buffer (the rt1170's CAAM bounces ordinary jobs through
@@ -181,7 +177,7 @@ static byte long_byte(size_t i)
     return (byte)(i * 13u + 5u);
 }
 
-static void aead_long_output(const struct aead *mode)
+static void aead_long_output(const struct aead *mode, const char *name)
 {
     static const byte aad[8] = {0xfe, 0xed, 0xfa, 0xce, 0xde, 0xad, 0xbe, 0xef};
     Aes aes;
@@ -203,7 +199,7 @@ static void aead_long_output(const struct aead *mode)
         status = buffer[i] == long_byte(i) ? 0 : -1;
     }
     wc_AesFree(&aes);
-    print_output(mode->name, status, tag, sizeof(tag));
+    print_output(name, status, tag, sizeof(tag));
 }
 
 /* Like AES-CBC: the last block, and the decryption must give the message back. */
@@ -327,10 +323,10 @@ int print_same_outputs(void)
     hmac_sha256_output(message);
     aes_cbc_output(message);
     aead_output(&aes_gcm, message);
-    aead_long_output(&aes_gcm_long);
+    aead_long_output(&aes_gcm, "aes-128-gcm-2000-tag");
 #ifdef HAVE_AESCCM
     aead_output(&aes_ccm, message);
-    aead_long_output(&aes_ccm_long);
+    aead_long_output(&aes_ccm, "aes-128-ccm-2000-tag");
 #endif
     des3_cbc_output(message);
     WC_RNG rng;

@@ -89,7 +89,9 @@ if not ({skip}):
 # one ALU pattern), so that board's runs also record a hit at every SysTick interrupt, which its
 # cycle counter takes every 2^24 cycles (firmware/common/cycles_systick.c): TICK hits, used only
 # to follow the counters (unwrap). The other boards count cycles with the DWT and take no
-# periodic interrupt; on them unwrap refuses a run whose hits lie too far apart.
+# periodic interrupt; on them split_regions refuses a region whose hits lie too far apart. Hits
+# far apart between regions are harmless: the rt1170's mbedtls program at -O3 generates its
+# RSA-4096 key outside its regions in one interval of up to 37 G instructions.
 COUNTER_RANGE = 1 << 32
 TICK = "tick"
 TICK_FUNCTIONS = {"samd21": "SysTick_Handler"}
@@ -233,6 +235,7 @@ class Event:
     detail: str = ""   # what the hook read besides the counters (an opcode)
     work: dict[str, float] | None = None  # the accelerator's work so far (WORK_SOURCES)
     executed: int | None = None  # the CPU's count of executed instructions (None: not recorded)
+    lost: str = ""  # why the counters' totals before it lost wraps (unwrap), if they did
 
 
 class CounterWrapError(RuntimeError):
@@ -257,12 +260,16 @@ def parse_events(text: str, table: list[tuple[int, int, str]]) -> list[Event]:
 
 def unwrap(events: list[Event]) -> list[Event]:
     """The events with the counters' totals since the start of the run instead of their 32-bit
-    values, without the TICK hits (COUNTER_RANGE). Raises CounterWrapError where the CPU executed
-    so many more instructions than the counters' differences between two hits (half the range
-    or more; the counters miss only an instruction per IT) that a counter wrapped twice."""
+    values, without the TICK hits (COUNTER_RANGE). Where the CPU executed so many more
+    instructions than the counters' differences between two hits (half the range or more; the
+    counters miss only an instruction per IT) that a counter wrapped twice, the next kept event
+    says so (Event.lost): split_regions refuses a region that holds such an interval, while one
+    between regions (a key generation outside them) costs nothing, as only differences within a
+    region are kept."""
     kept: list[Event] = []
     previous: Event | None = None
     totals: list[int] = []
+    lost = ""
     for event in events:
         if previous is None:
             totals = list(event.counters)
@@ -270,14 +277,15 @@ def unwrap(events: list[Event]) -> list[Event]:
             steps = [(e - b) % COUNTER_RANGE for b, e in zip(previous.counters, event.counters)]
             if event.executed is not None and previous.executed is not None and (
                     event.executed - previous.executed - sum(steps) >= COUNTER_RANGE // 2):
-                raise CounterWrapError(
+                lost = lost or (
                     f"{event.executed - previous.executed:,} instructions ran between two hook "
                     f"hits ({previous.tag}, {event.tag}), {sum(steps):,} of them counted: an "
                     f"opcode counter wrapped more than once (collect.TICK_FUNCTIONS)")
             totals = [t + step for t, step in zip(totals, steps)]
         previous = event
         if event.tag != TICK:
-            kept.append(replace(event, counters=totals))
+            kept.append(replace(event, counters=totals, lost=lost))
+            lost = ""
     return kept
 
 
@@ -299,8 +307,14 @@ def split_regions(events: list[Event], entries: dict[str, str],
     wait_begin: Event | None = None
     executed, previous, hits = 0.0, None, 0
     for event in events:
+        if event.lost and current is not None:
+            raise CounterWrapError(f"in measured region {len(regions) + 1}: {event.lost}")
+        # Instructions before the event: the CPU's own count where the run recorded it (exact
+        # past lost wraps between regions), else the counters' sum.
         executed += sum(_delta(previous.counters, event.counters)) if previous else sum(
             event.counters)
+        if event.executed is not None:
+            executed = float(event.executed)
         previous = event
         if event.tag == WAIT_ENTER:
             wait_begin = wait_begin or event

@@ -73,14 +73,33 @@ def test_ticks_carry_a_region_past_several_counter_wraps():
     assert region["raw"] == [3 * (1 << 32) + 100]
 
 
-def test_hits_further_apart_than_the_counters_hold_are_refused():
+def test_a_region_past_a_lost_counter_wrap_is_refused():
     table = [(0x100, 0x200, "main")]
-    # The CPU executed 2^32 + 40 instructions; the counter's difference says 40.
+    # The CPU executed 2^32 + 40 instructions between the region's two hits; the counter's
+    # difference says 40.
     text = f"cycles_now 256 10 #1000\ncycles_now 260 50 #{1000 + (1 << 32) + 40}\n"
-    with pytest.raises(CounterWrapError, match="wrapped more than once"):
-        parse_events(text, table)
+    events = parse_events(text, table)
+    assert events[1].lost and "wrapped more than once" in events[1].lost
+    with pytest.raises(CounterWrapError, match="measured region 1: .*wrapped more than once"):
+        split_regions(events, ENTRIES)
     fine = parse_events("cycles_now 256 10 #1000\ncycles_now 260 50 #1041\n", table)
     assert [e.counters for e in fine] == [[10], [50]] and fine[1].executed == 1041
+    assert not fine[1].lost
+
+
+def test_a_lost_counter_wrap_between_regions_costs_nothing():
+    # Region 1, then a key generation of 2^33 + 7 instructions outside any region whose wraps
+    # the counters lose, then region 2: both regions keep their own differences, and region 2
+    # begins where the CPU's count says.
+    table = [(0x100, 0x200, "main")]
+    far = 1100 + (1 << 33) + 7
+    text = (f"cycles_now 256 10 #1000\ncycles_now 260 60 #1050\n"
+            f"cycles_now 264 70 #{far}\ncycles_now 268 95 #{far + 25}\n")
+    events = parse_events(text, table)
+    assert [bool(e.lost) for e in events] == [False, False, True, False]
+    first, second = split_regions(events, ENTRIES)
+    assert first["raw"] == [50] and second["raw"] == [25]
+    assert second["begin"] == far
 
 
 def test_atecc_genkey_time_by_hand():

@@ -311,10 +311,11 @@ def split_regions(events: list[Event], entries: dict[str, str],
             raise CounterWrapError(f"in measured region {len(regions) + 1}: {event.lost}")
         # Instructions before the event: the CPU's own count where the run recorded it (exact
         # past lost wraps between regions), else the counters' sum.
-        executed += sum(_delta(previous.counters, event.counters)) if previous else sum(
-            event.counters)
         if event.executed is not None:
             executed = float(event.executed)
+        else:
+            executed += sum(_delta(previous.counters, event.counters)) if previous else sum(
+                event.counters)
         previous = event
         if event.tag == WAIT_ENTER:
             wait_begin = wait_begin or event

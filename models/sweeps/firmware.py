@@ -10,7 +10,11 @@ same ELF (models/profiles/collect.py: opcode counters, the Cortex-M7 -O3 issue s
 the profile with the calibrated models as `make report` does (models/sweeps/whatif.py recost):
 the PREDICTED hardware figures, columns predicted_cycles_per_call, predicted_cycles_per_byte,
 predicted_kib_per_s, with band_pct, the model's leave-one-out error (models/answer.py), and model.
-A point's hash includes the models' inputs (whatif.fingerprint), so a refit re-prices it.
+A point's hash includes the models' inputs (whatif.fingerprint), so a refit re-prices it. What
+Renode measured does not depend on the models: the console log and the profile of a point are
+kept under runs/ by the hash of ELF + platform + point alone (a finished log ends in @exit, the
+profile is written whole or not at all), so a refit re-prices the stored profiles in seconds
+instead of running the firmware again.
 
 Run a firmware sweep under the shared Renode lock: `flock /tmp/renode.lock python -m models
 sweep ...` (the runner itself does not take it, so that one lock holder may run -j2).
@@ -19,12 +23,13 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import json
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-from models.sweeps.cache import TOP, content_hash, point_json
+from models.sweeps.cache import TOP, content_hash, point_json, write_atomic
 from models.sweeps.runner import Task
 from models.sweeps.schema import Sweep
 
@@ -122,11 +127,11 @@ def prepare(sweep: Sweep, points: list[dict[str, Any]], directory: Path) -> list
                              f"{p['path']} path?)")
         if p["board"] not in platforms:
             platforms[p["board"]] = platform_hash(p["board"])
-        key = content_hash("firmware", elf.read_bytes(), platforms[p["board"]], point_json(p),
-                           models_state)
+        run = content_hash("firmware", elf.read_bytes(), platforms[p["board"]], point_json(p))
+        key = content_hash(run, models_state)
         payload = {"elf": str(elf), "board": p["board"], "library": p["library"],
                    "path": p["path"], "opt": p["opt"], "app": p["app"],
-                   "uart_log": str(directory / "runs" / f"{key[:16]}.uart.txt")}
+                   "uart_log": str(directory / "runs" / f"{run[:16]}.uart.txt")}
         tasks.append(Task(i, p, key, label_of(p), payload, execute))
     return tasks
 
@@ -137,8 +142,8 @@ def execute(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
     renode = run_firmware.find_renode()
     if renode is None:
         raise RuntimeError("Renode not found (set RENODE or put renode on PATH)")
-    lines = run_firmware.run(renode, Path(payload["elf"]), payload["board"],
-                             Path(payload["uart_log"]), timeout)
+    lines = finished_log(Path(payload["uart_log"])) or run_firmware.run(
+        renode, Path(payload["elf"]), payload["board"], Path(payload["uart_log"]), timeout)
     faults = [line for line in lines if line.startswith("@fault")]
     if faults:
         raise RuntimeError(f"firmware fault: {faults[0]}")
@@ -172,6 +177,15 @@ def execute(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
     return rows
 
 
+def finished_log(uart_log: Path) -> list[str] | None:
+    """The console lines of an earlier run of the same image and point that reached its end
+    (@exit), else None: a run killed half-way is run again."""
+    if not uart_log.exists():
+        return None
+    lines = uart_log.read_text(errors="replace").replace("\r", "").splitlines()
+    return lines if any(line.startswith(("@exit", "@fault")) for line in lines) else None
+
+
 @functools.lru_cache(maxsize=1)
 def calibration() -> tuple[dict[str, float], dict[str, float]]:
     """The calibrated parameter values and each model's band (its median leave-one-out error),
@@ -196,7 +210,12 @@ def predicted_rows(renode: str, payload: dict[str, Any],
     key = (payload["board"], payload["library"], payload["path"], payload["opt"], payload["app"])
     work = Path(payload["uart_log"]).with_name(Path(payload["uart_log"]).name.split(".")[0]
                                                + "-profile")
-    profile = collect.profile_image(renode, Path(payload["elf"]), *key, work, timeout)
+    stored = work / "profile.json"
+    try:
+        profile = json.loads(stored.read_text())
+    except (OSError, ValueError):
+        profile = collect.profile_image(renode, Path(payload["elf"]), *key, work, timeout)
+        write_atomic(stored, json.dumps(profile) + "\n")
     cases = [case for case in matrix_cases([profile]) if case.path == payload["path"]]
     values, bands = calibration()
     point = dict(zip(("board", "library", "path", "opt", "app"), key))

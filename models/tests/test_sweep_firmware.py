@@ -55,3 +55,46 @@ def test_a_profiled_point_is_priced_as_the_report_prices_it(monkeypatch, tmp_pat
                                                                       rel=1e-4)
     assert priced[("sha256", 0)]["model"] == "core"
     assert 0 < float(priced[("sha256", 0)]["band_pct"]) < 50
+
+
+def test_a_profile_is_reused_once_written(monkeypatch, tmp_path):
+    """A point whose models changed is priced again from its stored profile, without Renode."""
+    from models.profiles import collect, store
+    profile = store.load("rt1060", "mbedtls", "sw", "high-speed", "bench")
+    if profile is None:
+        pytest.skip("no stored profiles")
+    runs = []
+    monkeypatch.setattr(collect, "profile_image",
+                        lambda *args, **kwargs: runs.append(1) or profile)
+    payload = {"elf": "unused.elf", "board": "rt1060", "library": "mbedtls", "path": "sw",
+               "opt": "high-speed", "app": "bench", "uart_log": str(tmp_path / "p.uart.txt")}
+    first = firmware.predicted_rows("renode", payload, 60.0)
+    second = firmware.predicted_rows("renode", payload, 60.0)
+    assert runs == [1]
+    assert second == first
+
+
+def test_only_a_finished_console_log_is_reused(tmp_path):
+    log = tmp_path / "p.uart.txt"
+    assert firmware.finished_log(log) is None
+    log.write_text("@start\r\n@result {}\r\n")
+    assert firmware.finished_log(log) is None           # killed half-way: run again
+    log.write_text("@start\r\n@result {}\r\n@exit 0\r\n")
+    assert firmware.finished_log(log) == ["@start", "@result {}", "@exit 0"]
+
+
+def test_the_run_is_named_by_the_image_and_point_not_by_the_models(monkeypatch, tmp_path):
+    from models.sweeps import whatif
+    elf = tmp_path / "bench.elf"
+    elf.write_bytes(b"image")
+    monkeypatch.setattr(firmware, "build", lambda points, log: None)
+    monkeypatch.setattr(firmware, "elf_of", lambda point: elf)
+    monkeypatch.setattr(firmware, "platform_hash", lambda board: "platform")
+    point = dict(POINT, board="stm32f407", path="sw", dispatch="one-at-a-time", packet_bytes=0)
+    sweep = None
+    monkeypatch.setattr(whatif, "fingerprint", lambda: "models-1")
+    (before,) = firmware.prepare(sweep, [point], tmp_path)
+    monkeypatch.setattr(whatif, "fingerprint", lambda: "models-2")
+    (after,) = firmware.prepare(sweep, [point], tmp_path)
+    assert before.hash != after.hash
+    assert before.payload["uart_log"] == after.payload["uart_log"]

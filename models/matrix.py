@@ -187,7 +187,8 @@ NATIVE_APPS = {"wolfbench": "wolfcrypt", "wolfbench-pk": "wolfcrypt", "mbedbench
 # software path's to count as the same library code (borrow_software_schedules).
 SAME_CODE_SHARE = 0.02
 # The parts of a schedule that grow with the instructions executed.
-SCALED_SCHEDULE = ("issue_cycles", "taken_branches", "instructions", "it_instructions")
+SCALED_SCHEDULE = ("issue_cycles", "taken_branches", "instructions", "it_instructions",
+                   "pipelined_loads", "pipelined_stores")
 
 
 def borrow_software_schedules(cases: list[Case]) -> list[Case]:
@@ -209,7 +210,8 @@ def borrow_software_schedules(cases: list[Case]) -> list[Case]:
             if abs(ratio - 1) <= SAME_CODE_SHARE:
                 schedule = dict(twin.schedule, borrowed=1.0)
                 for name in SCALED_SCHEDULE:
-                    schedule[name] = twin.schedule.get(name, 0.0) * ratio
+                    if name in twin.schedule:
+                        schedule[name] = twin.schedule[name] * ratio
                 case = replace(case, schedule=schedule, sums=None)
         out.append(case)
     return out
@@ -284,13 +286,18 @@ def priced_classes(case: Case) -> dict[str, float]:
     return classes
 
 
+# What a core model prices of a region's trace.
+TRACED_PRICES = ("issue_cycles", "taken_branches", "pipelined_loads", "pipelined_stores")
+
+
 def priced_sums(case: Case) -> dict[str, float]:
     """What the core model prices: the aggregated classes, and the issue schedule of a region
     that has one and is priced as counted (not opt none, whose classes priced_classes changes)."""
     sums = aggregate(priced_classes(case))
     if case.schedule is not None and case.opt != "none":
-        # The M4's traces keep no issue cycles (collect.TRACED_FIELDS).
-        sums.update({name: case.schedule[name] for name in ("issue_cycles", "taken_branches")
+        # The M4's traces keep no issue cycles, the M7's no pipelined loads and stores
+        # (collect.TRACED_FIELDS).
+        sums.update({name: case.schedule[name] for name in TRACED_PRICES
                      if name in case.schedule})
     return sums
 

@@ -596,11 +596,13 @@ def scheduled(board: str, opt: str, app: str = "bench") -> bool:
 
 
 # What a region keeps of its trace (region["schedule"]), per core: the M7 model prices its issue
-# cycles and taken branches; the M4 issues one instruction at a time, so its model takes only the
-# taken branches, and the M7's issue cycles of its code would mean nothing.
+# cycles and taken branches; the M4 issues one instruction at a time, so its model takes the
+# taken branches and the loads and stores that pipeline behind their neighbours, and the M7's
+# issue cycles of its code would mean nothing.
 TRACED_FIELDS = {"m7": ("issue_cycles", "taken_branches", "instructions", "it_instructions",
                         "skipped"),
-                 "m4": ("taken_branches", "instructions", "it_instructions", "skipped")}
+                 "m4": ("taken_branches", "pipelined_loads", "pipelined_stores", "instructions",
+                        "it_instructions", "skipped")}
 
 
 # Instructions a traced region may differ by from the counted one: the counters' snapshot is taken
@@ -622,7 +624,7 @@ def attach_schedule(renode: str, elf: Path, board: str, path: str, work: Path,
     index), not pairs."""
     shown = work.relative_to(TOP / "build") if work.is_relative_to(TOP / "build") else work
     core = boards.BOARDS[board].core
-    purpose = "issue schedule" if core == "m7" else "taken branches"
+    purpose = "issue schedule" if core == "m7" else "taken branches and pipelined loads/stores"
     print(f"  tracing {shown} for its {purpose} "
           f"({sum(r['instructions'] for r in regions) / 1e6:.1f} M instructions) ...", flush=True)
     trace = work / "trace.txt"

@@ -41,6 +41,7 @@ _SHIFTER = {"uxtb", "uxth", "sxtb", "sxth", "ubfx", "sbfx", "bfi", "pkhbt", "pkh
 _MEMORY = {"load", "ldrd", "store", "strd", "ldm", "stm", "ldm_pc"}
 _ALONE = {"ldm", "stm", "ldm_pc"}
 _BRANCHES = {"branch", "ldm_pc"}
+_SINGLE = {"load", "store"}
 _LATENCY = {"load": 2, "ldrd": 2, "ldm": 2, "ldm_pc": 2, "mul": 2, "div": 7}
 DIVIDE_CYCLES = 7
 
@@ -57,6 +58,7 @@ class Instruction:
     reads_flags: bool = False
     registers: int = 0              # LDM/STM register count
     conditional_branch: bool = False
+    address: list[str] = field(default_factory=list)  # single load/store: its address registers
 
 
 def _registers(text: str) -> list[str]:
@@ -113,6 +115,7 @@ def decode(mnemonic: str, operands: str, size: int) -> Instruction:
         count = 2 if base.startswith("ldrd") else 1
         ins.kind = "ldrd" if count == 2 else "load"
         ins.dst, ins.src = registers[:count], registers[count:]
+        ins.address = list(ins.src)
         if writeback and ins.src:
             ins.dst.append(ins.src[0])
         if "r15" in ins.dst[:1]:
@@ -121,7 +124,7 @@ def decode(mnemonic: str, operands: str, size: int) -> Instruction:
     if base.startswith("str"):
         count = 2 if base.startswith("strd") else 1
         ins.kind = "strd" if count == 2 else "store"
-        ins.src = registers
+        ins.src, ins.address = registers, registers[count:]
         if writeback and len(registers) > count:
             ins.dst = [registers[count]]
         return ins
@@ -202,11 +205,27 @@ class Schedule:
             self.cycle += DIVIDE_CYCLES - 1
 
 
+def pipelines_behind(previous: Instruction, ins: Instruction) -> bool:
+    """Whether a single load or store completes in one cycle behind the instruction before it
+    (Cortex-M4: ARM Cortex-M4 TRM r0p1, note to Table 3-1, "neighboring load and store single
+    instructions can pipeline their address and data phases", and section 3.3.2 "Load/store
+    timings"): both are single loads or stores, the first's loaded register does not form the
+    second's address, and the first is not a store with a register offset ("other instructions
+    cannot be pipelined after STR with register offset"). A literal load (LDR Rx, [PC, #imm])
+    is left at its own cost: the TRM says it may contend with the fetch unit instead."""
+    if ins.kind not in _SINGLE or previous.kind not in _SINGLE or "r15" in ins.address:
+        return False
+    if previous.kind == "store":
+        return len(previous.address) < 2
+    return not set(previous.dst[:1]) & set(ins.address)
+
+
 def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
                      boundary: int, pairs: bool = True) -> list[dict[str, float]]:
     """Per measured region of a PC stream: issue cycles, instructions (of which IT
-    instructions, which Renode's opcode counters do not see), taken branches and skipped PCs
-    (not in the listing).
+    instructions, which Renode's opcode counters do not see), taken branches, single loads and
+    stores that pipeline behind the one before them (pipelines_behind: the Cortex-M4's rule) and
+    skipped PCs (not in the listing).
     Regions run between pairs of entries to `boundary` (cycles_now, as in collect.py), or with
     pairs=False from every entry to the next; the boundary instruction itself is not counted,
     as the opcode counters' snapshots do not."""
@@ -226,7 +245,8 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
             current = None
             if opens:
                 current = {"issue_cycles": 0, "instructions": 0, "taken_branches": 0,
-                           "it_instructions": 0, "skipped": 0}
+                           "it_instructions": 0, "skipped": 0, "pipelined_loads": 0,
+                           "pipelined_stores": 0}
                 start = schedule.cycle + 1
             previous = None
             continue
@@ -240,6 +260,8 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
         if previous is not None and previous[1].kind in _BRANCHES \
                 and pc != previous[0] + previous[1].size:
             current["taken_branches"] += 1
+        if previous is not None and pipelines_behind(previous[1], ins):
+            current["pipelined_loads" if ins.kind == "load" else "pipelined_stores"] += 1
         current["instructions"] += 1
         current["it_instructions"] += ins.kind == "it"
         schedule.issue(ins)

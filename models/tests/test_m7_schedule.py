@@ -92,3 +92,36 @@ def test_without_pairs_every_boundary_hit_opens_the_next_region():
     assert (first["instructions"], second["instructions"]) == (1, 2)
     (paired,) = schedule_regions(pcs, table, BOUNDARY)
     assert paired["instructions"] == 1
+
+
+def pipelined(*instructions: tuple[str, str]) -> tuple[float, float]:
+    only = region(*instructions)
+    return only["pipelined_loads"], only["pipelined_stores"]
+
+
+def test_neighbouring_loads_and_stores_pipeline_as_the_m4_trm_examples_say():
+    # ARM Cortex-M4 TRM r0p1 section 3.3.2: each of these takes one cycle more than its loads
+    # and stores, so every one after the first pipelines.
+    assert pipelined(("ldr", "r0, [r1]"), ("ldr", "r1, [r2]")) == (1, 0)
+    assert pipelined(("ldr", "r0, [r1, r2]"), ("str", "r0, [r3, #20]")) == (0, 1)
+    assert pipelined(("ldr", "r0, [r1, r5]"), ("ldr", "r1, [r2]"), ("ldr", "r2, [r3, #4]")) == (
+        2, 0)
+
+
+def test_a_load_or_store_does_not_pipeline_where_the_m4_trm_says_it_cannot():
+    # its address is the register the load before it fetches
+    assert pipelined(("ldr", "r0, [r1]"), ("ldr", "r2, [r0, #4]")) == (0, 0)
+    # nothing pipelines after a store with a register offset
+    assert pipelined(("str", "r0, [r1, r2]"), ("ldr", "r3, [r4]")) == (0, 0)
+    # a literal load keeps its own cost; an ALU instruction between them breaks the pair
+    assert pipelined(("ldr", "r0, [r1]"), ("ldr", "r2, [pc, #8]")) == (0, 0)
+    assert pipelined(("ldr", "r0, [r1]"), ("add", "r5, r6"), ("str", "r2, [r3]")) == (0, 0)
+    # load/store multiple and doubleword accesses are not single loads and stores
+    assert pipelined(("ldrd", "r0, r1, [r2]"), ("ldr", "r3, [r4]")) == (0, 0)
+    assert pipelined(("ldr", "r3, [r4]"), ("stmia", "r0!, {r1, r2}")) == (0, 0)
+
+
+def test_a_memset_loop_pipelines_three_of_its_four_stores():
+    loop = [("str", "r1, [r3]"), ("str", "r1, [r3, #4]"), ("str", "r1, [r3, #8]"),
+            ("str", "r1, [r3, #12]"), ("adds", "r3, #16"), ("cmp", "r3, r2")]
+    assert pipelined(*loop) == (0, 3)

@@ -231,11 +231,12 @@ def beyond_floor_section(outcome: Outcome) -> list[str]:
                      f"{predicted:.6g} {m.unit}",
                      f"{fit.error_pct(predicted, m.value):+.1f}"])
     return ["Not fitted: published rows faster than their core can execute the instructions our "
-            "build runs there, at one cycle per instruction on the Cortex-M0+ and M4 (an IT "
-            "folded: none) and two per cycle on the M7, whatever the parameters "
+            "build runs there, whatever the parameters: one cycle per instruction on the "
+            "Cortex-M0+; on the M4 one per instruction (an IT folded: none), one more per "
+            "register an LDM/STM moves and per taken branch; two per cycle on the M7 "
             "(models/calibration/fit.py beyond_floor). The published build ran other code there "
-            "(the STM32F407 init row: three quarters of our 655 instructions are newlib's memset "
-            "clearing the contexts with single-word stores), so no shared "
+            "(the STM32F407 init row: our 496 instructions, most of them newlib's memset "
+            "clearing the contexts, take 81 branches), so no shared "
             "parameter can price the row without bending every other cell of its core "
             "(models/calibration/reference.py says what fitting it did).", ""] + _table(
         ["row", "published", "floor (our instructions)", "predicted", "error [%]"], rows)

@@ -6,14 +6,14 @@ pipeline to 1 -, LDM/STM/PUSH/POP 1+N, LDRD/STRD 1+2, branches 1+P with P = 1..3
 refill, POP {..pc} 1+N+P, TBB/TBH 2+P).
 A region of optimised code traced in Renode (models/profiles/collect.py scheduled) is priced with
 the taken branches its trace counted; others assume workload.taken_fraction of the conditional
-ones. Likewise its single loads and stores that follow another single load or store (TRM section
-3.3.2 "Load/store timings"; m7_schedule.pipelines_behind) cost one cycle each, counted in the
-trace, or a measured share of them where there is none: m4.load_cycles and m4.store_cycles price
-the others. A loop of back-to-back stores such as newlib's memset is no longer priced as if each
-store stood alone. Measured on the STM32F407's bench and ECDSA images at -O3: from 5 to 88 % of the
+ones. Measured on the STM32F407's bench and ECDSA images at -O3: from 5 to 88 % of the
 conditional branches taken per region (wolfCrypt's AES-128-CBC encryption, mbedtls's SHA-512);
-42-45 % in the ECC key generation, signing and verification of both libraries and of the 2.16.2
-calibration reference build, 65-74 % in the DRBGs' seeding.
+42-45 % in the ECC key generation, signing and verification of both libraries and of a 2.16.2
+build with the default comb window, 65-74 % in the DRBGs' seeding.
+Likewise a single load or store that follows another single load or store (TRM section 3.3.2
+"Load/store timings"; m7_schedule.pipelines_behind) costs one cycle, counted in the trace, or a
+measured share of them where there is none; m4.load_cycles and m4.store_cycles price the others.
+So a loop of back-to-back stores such as newlib's memset costs about a cycle per store.
 STM32F407 flash: 0 wait states up to 30 MHz at 2.7-3.6 V, 5 at 168 MHz, ART accelerator (prefetch +
 64-line instruction cache) (RM0090 rev 19, Table 10 and section 3.5.2).
 """

@@ -11,10 +11,10 @@ the profile with the calibrated models as `make report` does (models/sweeps/what
 the PREDICTED hardware figures, columns predicted_cycles_per_call, predicted_cycles_per_byte,
 predicted_kib_per_s, with band_pct, the model's leave-one-out error (models/answer.py), and model.
 A point's hash includes the models' inputs (whatif.fingerprint), so a refit re-prices it. What
-Renode measured does not depend on the models: the console log and the profile of a point are
-kept under runs/ by the hash of ELF + platform + point alone (a finished log ends in @exit, the
-profile is written whole or not at all), so a refit re-prices the stored profiles in seconds
-instead of running the firmware again.
+Renode measured does not depend on the models: the console log of a point is kept under runs/
+by the hash of ELF + platform + point alone, its profile by that hash and the profiler's code
+(profiler_hash; a finished log ends in @exit, the profile is written whole or not at all), so a
+refit re-prices the stored profiles in seconds instead of running the firmware again.
 
 Run a firmware sweep under the shared Renode lock: `flock /tmp/renode.lock python -m models
 sweep ...` (the runner itself does not take it, so that one lock holder may run -j2).
@@ -114,10 +114,18 @@ def label_of(point: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+def profiler_hash() -> str:
+    """What a profile depends on besides the image and the point: the code that collects it
+    (models/profiles/*.py), so that a change to what a profile records profiles the point again."""
+    return content_hash(*(f.read_bytes() for f in sorted((TOP / "models" / "profiles")
+                                                          .glob("*.py"))))
+
+
 def prepare(sweep: Sweep, points: list[dict[str, Any]], directory: Path) -> list[Task]:
     build(points, directory / "build.log")
     from models.sweeps import whatif
     models_state = whatif.fingerprint()
+    profiler = profiler_hash()
     platforms: dict[str, str] = {}
     tasks = []
     for i, p in enumerate(points):
@@ -129,9 +137,11 @@ def prepare(sweep: Sweep, points: list[dict[str, Any]], directory: Path) -> list
             platforms[p["board"]] = platform_hash(p["board"])
         run = content_hash("firmware", elf.read_bytes(), platforms[p["board"]], point_json(p))
         key = content_hash(run, models_state)
+        profiled = content_hash(run, profiler)
         payload = {"elf": str(elf), "board": p["board"], "library": p["library"],
                    "path": p["path"], "opt": p["opt"], "app": p["app"],
-                   "uart_log": str(directory / "runs" / f"{run[:16]}.uart.txt")}
+                   "uart_log": str(directory / "runs" / f"{run[:16]}.uart.txt"),
+                   "profile_dir": str(directory / "runs" / f"{profiled[:16]}-profile")}
         tasks.append(Task(i, p, key, label_of(p), payload, execute))
     return tasks
 
@@ -208,8 +218,7 @@ def predicted_rows(renode: str, payload: dict[str, Any],
     from models.profiles import collect
     from models.sweeps import whatif
     key = (payload["board"], payload["library"], payload["path"], payload["opt"], payload["app"])
-    work = Path(payload["uart_log"]).with_name(Path(payload["uart_log"]).name.split(".")[0]
-                                               + "-profile")
+    work = Path(payload["profile_dir"])
     stored = work / "profile.json"
     try:
         profile = json.loads(stored.read_text())

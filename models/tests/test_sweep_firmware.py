@@ -45,7 +45,8 @@ def test_a_profiled_point_is_priced_as_the_report_prices_it(monkeypatch, tmp_pat
         pytest.skip("no stored profiles")
     monkeypatch.setattr(collect, "profile_image", lambda *args, **kwargs: profile)
     payload = {"elf": "unused.elf", "board": "rt1060", "library": "mbedtls", "path": "sw",
-               "opt": "high-speed", "app": "bench", "uart_log": str(tmp_path / "p.uart.txt")}
+               "opt": "high-speed", "app": "bench", "uart_log": str(tmp_path / "p.uart.txt"),
+               "profile_dir": str(tmp_path / "p-profile")}
     priced = firmware.predicted_rows("renode", payload, 60.0)
     assert ("aes-cbc-dec", 128) in priced and ("sha256", 0) in priced
     row = next(r for r in pipeline.prediction_rows(pipeline.run(progress=False))
@@ -67,7 +68,8 @@ def test_a_profile_is_reused_once_written(monkeypatch, tmp_path):
     monkeypatch.setattr(collect, "profile_image",
                         lambda *args, **kwargs: runs.append(1) or profile)
     payload = {"elf": "unused.elf", "board": "rt1060", "library": "mbedtls", "path": "sw",
-               "opt": "high-speed", "app": "bench", "uart_log": str(tmp_path / "p.uart.txt")}
+               "opt": "high-speed", "app": "bench", "uart_log": str(tmp_path / "p.uart.txt"),
+               "profile_dir": str(tmp_path / "p-profile")}
     first = firmware.predicted_rows("renode", payload, 60.0)
     second = firmware.predicted_rows("renode", payload, 60.0)
     assert runs == [1]
@@ -98,3 +100,8 @@ def test_the_run_is_named_by_the_image_and_point_not_by_the_models(monkeypatch, 
     (after,) = firmware.prepare(sweep, [point], tmp_path)
     assert before.hash != after.hash
     assert before.payload["uart_log"] == after.payload["uart_log"]
+    assert before.payload["profile_dir"] == after.payload["profile_dir"]
+    monkeypatch.setattr(firmware, "profiler_hash", lambda: "profiler-2")
+    (reprofiled,) = firmware.prepare(sweep, [point], tmp_path)
+    assert reprofiled.payload["uart_log"] == after.payload["uart_log"]
+    assert reprofiled.payload["profile_dir"] != after.payload["profile_dir"]

@@ -149,11 +149,10 @@ def prepare(sweep: Sweep, points: list[dict[str, Any]], directory: Path) -> list
 def execute(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
     sys.path.insert(0, str(TOP / "tools"))
     import run_firmware  # tools/run_firmware.py
-    renode = run_firmware.find_renode()
-    if renode is None:
-        raise RuntimeError("Renode not found (set RENODE or put renode on PATH)")
+    renode = run_firmware.find_renode()  # only needed for what the kept runs do not hold
     lines = finished_log(Path(payload["uart_log"])) or run_firmware.run(
-        renode, Path(payload["elf"]), payload["board"], Path(payload["uart_log"]), timeout)
+        needed(renode), Path(payload["elf"]), payload["board"], Path(payload["uart_log"]),
+        timeout)
     faults = [line for line in lines if line.startswith("@fault")]
     if faults:
         raise RuntimeError(f"firmware fault: {faults[0]}")
@@ -187,6 +186,12 @@ def execute(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
     return rows
 
 
+def needed(renode: str | None) -> str:
+    if renode is None:
+        raise RuntimeError("Renode not found (set RENODE or put renode on PATH)")
+    return renode
+
+
 def finished_log(uart_log: Path) -> list[str] | None:
     """The console lines of an earlier run of the same image and point that reached its end
     (@exit), else None: a run killed half-way is run again."""
@@ -210,7 +215,7 @@ def calibration() -> tuple[dict[str, float], dict[str, float]]:
     return outcome.validation.full.values, bands
 
 
-def predicted_rows(renode: str, payload: dict[str, Any],
+def predicted_rows(renode: str | None, payload: dict[str, Any],
                    timeout: float) -> dict[tuple[str, int], dict[str, Any]]:
     """The point's ELF profiled in Renode and priced by the calibrated models, per (algorithm,
     key bits); AES decryption is "aes-cbc-dec" as in reports/predictions.csv."""
@@ -223,7 +228,8 @@ def predicted_rows(renode: str, payload: dict[str, Any],
     try:
         profile = json.loads(stored.read_text())
     except (OSError, ValueError):
-        profile = collect.profile_image(renode, Path(payload["elf"]), *key, work, timeout)
+        profile = collect.profile_image(needed(renode), Path(payload["elf"]), *key, work,
+                                        timeout)
         write_atomic(stored, json.dumps(profile) + "\n")
     cases = [case for case in matrix_cases([profile]) if case.path == payload["path"]]
     values, bands = calibration()

@@ -105,3 +105,31 @@ def test_the_run_is_named_by_the_image_and_point_not_by_the_models(monkeypatch, 
     (reprofiled,) = firmware.prepare(sweep, [point], tmp_path)
     assert reprofiled.payload["uart_log"] == after.payload["uart_log"]
     assert reprofiled.payload["profile_dir"] != after.payload["profile_dir"]
+
+
+def test_a_kept_run_is_priced_again_without_renode(monkeypatch, tmp_path):
+    """With the point's console log and profile kept, a refit needs no Renode."""
+    import json
+    import sys
+    from models.profiles import store
+    from models.sweeps.cache import TOP
+    profile = store.load("rt1060", "mbedtls", "sw", "high-speed", "bench")
+    if profile is None:
+        pytest.skip("no stored profiles")
+    sys.path.insert(0, str(TOP / "tools"))
+    import run_firmware
+    monkeypatch.setattr(run_firmware, "find_renode", lambda: None)
+    log, profile_dir = tmp_path / "p.uart.txt", tmp_path / "p-profile"
+    log.write_text('@result {"algorithm": "sha256", "bytes": 1024, "cycles": 47000, '
+                   '"clock_hz": 600000000, "iterations": 1}\n@done failures=0\n@exit 0\n')
+    profile_dir.mkdir()
+    (profile_dir / "profile.json").write_text(json.dumps(profile))
+    payload = {"elf": "unused.elf", "board": "rt1060", "library": "mbedtls", "path": "sw",
+               "opt": "high-speed", "app": "bench", "uart_log": str(log),
+               "profile_dir": str(profile_dir)}
+    (row,) = firmware.execute(payload, 60.0)
+    assert row["cycles_per_byte"] == pytest.approx(47000 / 1024, abs=1e-3)
+    assert float(row["predicted_cycles_per_byte"]) > 0
+    (profile_dir / "profile.json").unlink()
+    with pytest.raises(RuntimeError, match="Renode not found"):
+        firmware.execute(payload, 60.0)

@@ -97,8 +97,9 @@ def beyond_floor(cell: Cell) -> bool:
     instructions our build runs there, whatever the parameters: the published build ran other
     code in that region (the STM32F407 init row: 589 cycles, where our build's 496
     instructions, most of them newlib's memset, move 41 registers in LDM/STM and take 81
-    branches: at least 623 cycles on a Cortex-M4). No shared parameter can price such a cell without bending every other cell of its
-    core, so it is not fitted; the report shows it apart with its prediction."""
+    branches: at least 623 cycles on a Cortex-M4). No shared parameter can price such a cell
+    without bending every other cell of its core, so it is not fitted; the report shows it
+    apart with its prediction."""
     if cell.case.model != "core":
         return False
     floor = floor_value(cell)

@@ -19,7 +19,7 @@ STM32F407 flash: 0 wait states up to 30 MHz at 2.7-3.6 V, 5 at 168 MHz, ART acce
 """
 from __future__ import annotations
 
-from models.cores.base import Memory
+from models.cores.base import UNCONDITIONAL_BRANCHES, Memory
 from models.params import Param, Values
 
 TRM = "ARM Cortex-M4 TRM r0p1, Table 3-1"
@@ -31,6 +31,11 @@ PIPELINED_LOADS = 0.41
 PIPELINED_STORES = 0.45
 PIPELINED_SOURCE = ("median of the STM32F407 -O3 traced regions (m7_schedule.pipelines_behind); "
                     "not fitted")
+
+
+def always_taken(a: dict[str, float]) -> float:
+    """The branches that always refill the pipeline: the unconditional ones."""
+    return sum(a[name] for name in UNCONDITIONAL_BRANCHES)
 
 
 class CortexM4:
@@ -64,10 +69,7 @@ class CortexM4:
         none for an IT folded onto the instruction before it, one more per register an LDM/STM/
         PUSH/POP moves (1+N), and one refill cycle (P >= 1) per taken branch: those a trace
         counted, else only the branches that are always taken."""
-        if "taken_branches" in a:
-            taken = a["taken_branches"]
-        else:
-            taken = a["b"] + a["bl"] + a["bx"] + a["blx"] + a["tbb"] + a["pop_pc"]
+        taken = a["taken_branches"] if "taken_branches" in a else always_taken(a)
         return a["instructions"] - a["it"] + a["regs"] + taken
 
     def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
@@ -78,8 +80,7 @@ class CortexM4:
             # Counted in the region's execution trace (models/profiles/collect.py scheduled).
             taken = a["taken_branches"]
         else:
-            taken = (a["b"] + a["bl"] + a["bx"] + a["blx"] + a["tbb"] + a["pop_pc"]
-                     + v["workload.taken_fraction"] * conditional)
+            taken = always_taken(a) + v["workload.taken_fraction"] * conditional
         # A single load or store behind another takes one cycle (the TRM's note to Table 3-1):
         # counted in the trace where there is one, else the measured share.
         pipelined_loads = a.get("pipelined_loads",

@@ -38,6 +38,24 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def console_lines(uart_log: Path) -> list[str]:
+    return uart_log.read_text(errors="replace").replace("\r", "").splitlines()
+
+
+def ended(lines: list[str]) -> bool:
+    """Whether the firmware reached its end: @exit, or @fault."""
+    return any(line.startswith(("@exit", "@fault")) for line in lines)
+
+
+def finished_run(uart_log: Path) -> list[str] | None:
+    """The console lines of an earlier run that reached its end, else None (no log, or a run
+    killed half-way, which must run again)."""
+    if not uart_log.exists():
+        return None
+    lines = console_lines(uart_log)
+    return lines if ended(lines) else None
+
+
 def run(renode: str, elf: Path, board: str, uart_log: Path, timeout: float) -> list[str]:
     """Runs Renode until the firmware prints @exit (or @fault), returns the console lines."""
     uart_log.parent.mkdir(parents=True, exist_ok=True)
@@ -58,8 +76,8 @@ def run(renode: str, elf: Path, board: str, uart_log: Path, timeout: float) -> l
     try:
         while time.monotonic() < deadline:
             if uart_log.exists():
-                lines = uart_log.read_text(errors="replace").replace("\r", "").splitlines()
-                if any(line.startswith(("@exit", "@fault")) for line in lines):
+                lines = console_lines(uart_log)
+                if ended(lines):
                     return lines
             if process.poll() is not None:
                 raise RuntimeError(f"Renode exited early with status {process.returncode}")

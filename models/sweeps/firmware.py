@@ -150,7 +150,7 @@ def execute(payload: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
     sys.path.insert(0, str(TOP / "tools"))
     import run_firmware  # tools/run_firmware.py
     renode = run_firmware.find_renode()  # only needed for what the kept runs do not hold
-    lines = finished_log(Path(payload["uart_log"])) or run_firmware.run(
+    lines = run_firmware.finished_run(Path(payload["uart_log"])) or run_firmware.run(
         needed(renode), Path(payload["elf"]), payload["board"], Path(payload["uart_log"]),
         timeout)
     faults = [line for line in lines if line.startswith("@fault")]
@@ -190,15 +190,6 @@ def needed(renode: str | None) -> str:
     if renode is None:
         raise RuntimeError("Renode not found (set RENODE or put renode on PATH)")
     return renode
-
-
-def finished_log(uart_log: Path) -> list[str] | None:
-    """The console lines of an earlier run of the same image and point that reached its end
-    (@exit), else None: a run killed half-way is run again."""
-    if not uart_log.exists():
-        return None
-    lines = uart_log.read_text(errors="replace").replace("\r", "").splitlines()
-    return lines if any(line.startswith(("@exit", "@fault")) for line in lines) else None
 
 
 @functools.lru_cache(maxsize=1)

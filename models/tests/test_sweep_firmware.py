@@ -77,12 +77,16 @@ def test_a_profile_is_reused_once_written(monkeypatch, tmp_path):
 
 
 def test_only_a_finished_console_log_is_reused(tmp_path):
+    import sys
+    from models.sweeps.cache import TOP
+    sys.path.insert(0, str(TOP / "tools"))
+    from run_firmware import finished_run
     log = tmp_path / "p.uart.txt"
-    assert firmware.finished_log(log) is None
+    assert finished_run(log) is None
     log.write_text("@start\r\n@result {}\r\n")
-    assert firmware.finished_log(log) is None           # killed half-way: run again
+    assert finished_run(log) is None           # killed half-way: run again
     log.write_text("@start\r\n@result {}\r\n@exit 0\r\n")
-    assert firmware.finished_log(log) == ["@start", "@result {}", "@exit 0"]
+    assert finished_run(log) == ["@start", "@result {}", "@exit 0"]
 
 
 def test_the_run_is_named_by_the_image_and_point_not_by_the_models(monkeypatch, tmp_path):

@@ -31,10 +31,13 @@ BOARDS: dict[str, Board] = {
 
 def params() -> list[Param]:
     return [
-        Param("rt1170.extra_load_cycles", 1.0, "cycles/load",
-              "mean extra stall per RAM load on the published RT1170 build (its conditions name "
-              "only 'code in ITCM': data and constants behind the L1 D-cache, not in DTCM)",
-              "fitted to the RT1170 software rows; no primary source", fit=True, prior=1.5),
+        Param("rt1170.ocram_load_cycles", 1.0, "cycles/load",
+              "mean stall per data load of a binary whose data (stack, heap, .data, .bss) sit "
+              "in OCRAM behind the CM7's L1 D-cache instead of DTCM (the OCRAM on the AXI bus "
+              "at the bus clock; hits cost nothing, misses the bus round trip)",
+              "fitted to the RT1170 published rows, whose build places its data there "
+              "(calibration/builds.py RT1170_SDK_PLACEMENT); no primary source for the mean",
+              fit=True, prior=1.5),
         Param("samd21.flash_wait_states", 1.0, "cycles",
               "NVM read wait states (RWS) at 48 MHz",
               "SAM D21 data sheet, NVM characteristics (24 MHz max per wait state at 2.7-3.63 V)"),
@@ -46,17 +49,30 @@ def params() -> list[Param]:
     ]
 
 
+# Where a binary's data sit: the stack first (every spilled local), else its .data.
+DATA_SECTIONS = (".stack", ".data", ".bss", ".heap")
+# i.MX RT memories behind the L1 D-cache rather than tightly coupled (link.ld MEMORY names).
+CACHED_RAM = {"rt1170": ("OCRAM",)}
+
+
+def data_memory(placement: dict[str, str]) -> str:
+    return next((placement[name] for name in DATA_SECTIONS if name in placement), "")
+
+
 def memory(board: Board, placement: dict[str, str], values: Values) -> Memory:
-    """Wait states of a run on `board` with the sections placed as in `placement`."""
+    """Wait states of a run on `board` with the sections placed as in `placement`: each cost
+    belongs to a memory, and applies only where the binary put something there."""
     code_in_flash = placement.get(".text", "") in board.flash_memories
+    data_ws = 0.0
+    if data_memory(placement) in CACHED_RAM.get(board.id, ()):
+        data_ws = values[f"{board.id}.ocram_load_cycles"]
     if board.id == "samd21":
         ws, hit = values["samd21.flash_wait_states"], values["samd21.nvm_cache_hit"]
     elif board.id == "stm32f407":
         ws, hit = values["stm32f407.flash_wait_states"], 0.0
     else:
         ws, hit = 0.0, 1.0
-    extra = values["rt1170.extra_load_cycles"] if board.id == "rt1170" else 0.0
     if not code_in_flash:
-        return Memory(extra_load_cycles=extra)
+        return Memory(data_wait_states=data_ws)
     return Memory(code_wait_states=ws, const_wait_states=ws * (1.0 - hit), fetch_hit_ratio=hit,
-                  extra_load_cycles=extra)
+                  data_wait_states=data_ws)

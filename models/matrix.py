@@ -13,12 +13,13 @@ algorithm (x direction, key size, buffer). Its cycles come from
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable
 
 from models import boards
+from models.calibration import builds
 from models.accelerators import ACCELERATORS, glue_params
 from models.cores import CORES
-from models.cores.base import Memory, aggregate
+from models.cores.base import Memory, aggregate, traced_sums
 from models.params import Param, Values
 from models.profiles import store
 
@@ -41,7 +42,11 @@ class Case:
     classes: dict[str, float] = field(hash=False, compare=False, default_factory=dict)
     placement: dict[str, str] = field(hash=False, compare=False, default_factory=dict)
     naive_cycles: float | None = field(hash=False, compare=False, default=None)  # per call
+    # Caches of what the core model prices: the binary as it ran (executed_sums), and as a
+    # published build ran the same operation (calibration/builds.py published_sums).
     sums: dict[str, float] | None = field(hash=False, compare=False, default=None, repr=False)
+    published_sums: dict[bool, dict[str, float]] | None = field(hash=False, compare=False,
+                                                                default=None, repr=False)
     # Accelerator calls the hw-path profile recorded in this region (None: not recorded).
     calls: dict[str, float] | None = field(hash=False, compare=False, default=None)
     # The accelerator's work in this region, per unit (collect.WORK_SOURCES; None: not recorded).
@@ -87,63 +92,10 @@ class Case:
         return accelerator if handled else "core"
 
 
-# mbedtls source files whose instruction count the reference compiler's build is allowed to scale
-# beyond the library-wide ratio (the published rows of each are listed in the Param's source).
-# aes.c has no ratio of its own: the software AES rows are the bulk of what fits the library-wide
-# ratio, so a per-file one would be degenerate with it.
-SOURCE_FILES = {"sha1": "sha1", "sha256": "sha256", "sha256-message": "sha256",
-                "sha512": "sha512"}
-
-
-def toolchain_params() -> list[Param]:
-    """The published builds were made with other compilers (IAR 9.10, Keil armcc) than ours
-    (arm-none-eabi-gcc 12). gcc -O0 keeps every local on the stack; IAR's "None" level still
-    allocates registers, so the same source executes far fewer loads, stores and register copies
-    there: at opt `none` the core model prices the -O0 profile with the -O3 profile's single loads
-    and stores and register copies (priced_classes). These ratios carry our instruction counts over to the published builds'
-    compilers; they apply to every core-model prediction at that optimisation level (so
-    predictions are for those toolchains).
-
-    Compilers also differ per source file: the RT1060 rows of the same IAR build run SHA-1 at
-    1.45 cycles per gcc -O3 instruction and SHA-256 at 0.80, which no shared set of per-class
-    costs reproduces. One ratio per mbedtls hash source file carries that difference; each is
-    fitted to at least two published rows (both opts, and every board that published the
-    algorithm) and is held near 1 by a narrow prior, so that it takes only what the shared
-    model cannot explain."""
-    per_file = [
-        Param(f"toolchain.{name}_ratio", 1.0, "ratio",
-              f"executed instructions of the reference compiler's build of mbedtls {name}.c "
-              "relative to gcc's, beyond the library-wide ratio",
-              f"prior: equal (10 %); fitted to the published {rows} rows", fit=True, prior=0.1)
-        for name, rows in (("sha1", "RT1060 SHA-1"),
-                           ("sha256", "RT1060/RT1170 SHA-256 and STM32F407 SHA-256 message"),
-                           ("sha512", "RT1060 SHA-512"))]
-    return [
-        Param("toolchain.none_ratio", 1.0, "ratio",
-              "cycles of the reference compiler's no-optimisation build relative to the -O0 "
-              "profile priced with the -O3 profile's single loads, stores and register copies "
-              "(priced_classes)",
-              "prior: equal once gcc -O0's reloads, stores and copies of locals are taken out; "
-              "fitted",
-              fit=True, prior=0.5),
-        Param("toolchain.high_speed_ratio", 1.0, "ratio",
-              "executed instructions of the reference compiler's highest-speed build relative "
-              "to gcc -O3", "prior: equal; fitted", fit=True, prior=0.3),
-        *per_file,
-    ]
-
-
-def toolchain_ratio(library: str, algorithm: str, opt: str, values: Values) -> float:
-    """Instructions of the reference compiler's build per instruction of ours, for one case."""
-    ratio = values["toolchain.none_ratio" if opt == "none" else "toolchain.high_speed_ratio"]
-    source = SOURCE_FILES.get(algorithm) if library == "mbedtls" else None
-    return ratio * values[f"toolchain.{source}_ratio"] if source else ratio
-
-
 def all_params() -> list[Param]:
     params: dict[str, Param] = {}
     for source in [*(c.params() for c in CORES.values()), boards.params(), glue_params(),
-                   toolchain_params(),
+                   builds.params(),
                    *(a.params() for a in ACCELERATORS.values())]:
         for p in source:
             params.setdefault(p.name, p)
@@ -212,7 +164,7 @@ def borrow_software_schedules(cases: list[Case]) -> list[Case]:
                 for name in SCALED_SCHEDULE:
                     if name in twin.schedule:
                         schedule[name] = twin.schedule[name] * ratio
-                case = replace(case, schedule=schedule, sums=None)
+                case = replace(case, schedule=schedule, sums=None, published_sums=None)
         out.append(case)
     return out
 
@@ -239,95 +191,57 @@ def matrix_cases(profiles: list[dict[str, Any]]) -> list[Case]:
     return pair_optimised(borrow_software_schedules(sorted(cases.values(), key=lambda c: c.key)))
 
 
-# The single loads and stores: the instructions gcc -O0 stores and reloads every local with (it
-# keeps none in a register across statements; gcc manual, -O0). LDRD/STRD are included: -O0
-# moves each 64-bit local (SHA-512's words) with them.
-SINGLE_ACCESSES = ("ldr_word", "ldr_half", "ldr_byte", "ldr_sp", "ldrd",
-                   "str_word", "str_half", "str_byte", "str_sp", "strd")
-# The register copies (16-bit MOV/MOVS Rd, Rm): gcc -O0 moves values between registers around
-# each operation, and most of all the two halves of every 64-bit value (SHA-512 at -O0 executes
-# 34 of them per byte, at -O3 2.6; SHA-256, with 32-bit words only, 0.1 and 1.2).
-REGISTER_COPIES = ("mov_reg",)
-# What a register-allocating compiler executes as the optimised build does (priced_classes).
-ALLOCATION_CLASSES = SINGLE_ACCESSES + REGISTER_COPIES
-
-
 def pair_optimised(cases: list[Case]) -> list[Case]:
-    """Gives each opt `none` case the per-call classes of its -O3 twin (see priced_classes)."""
+    """Gives each opt `none` case the per-call classes of its -O3 twin: what a published build
+    at a register-allocating compiler's lowest level executes (calibration/builds.py)."""
     optimised = {case.operation: case for case in cases if case.opt == "high-speed"}
     paired = []
     for case in cases:
         twin = optimised.get(case.operation) if case.opt == "none" else None
         if twin is not None:
             per_call = {name: count / twin.iterations for name, count in twin.classes.items()}
-            case = replace(case, optimised=per_call, sums=None)
+            case = replace(case, optimised=per_call, sums=None, published_sums=None)
         paired.append(case)
     return paired
 
 
-def priced_classes(case: Case) -> dict[str, float]:
-    """The instruction classes the core model prices for a case.
-
-    At opt `none` they stand for the published builds' compilers at their lowest level (IAR
-    "None"), which still allocates registers: their single loads and stores are the ones the
-    program itself makes (arrays, tables, structures, arguments in memory), which is what the
-    optimised build executes, and not gcc -O0's reload and store around each use of a local; and
-    their register copies are the optimised build's, not gcc -O0's shuffling of values between
-    registers. So the -O0 profile's single loads and stores and register copies are replaced by
-    the -O3 profile's for the same operation; everything else (ALU, branches, calls with their
-    PUSH/POP: nothing is inlined at that level) stays the -O0 profile's, and
-    toolchain.none_ratio scales the result. Without an
-    -O3 twin the -O0 profile is priced as counted."""
-    if case.opt != "none" or case.optimised is None:
-        return case.classes
-    classes = dict(case.classes)
-    for name in ALLOCATION_CLASSES:
-        classes[name] = case.optimised.get(name, 0.0) * case.iterations
-    return classes
-
-
-# What a core model prices of a region's trace.
-TRACED_PRICES = ("issue_cycles", "taken_branches", "pipelined_loads", "pipelined_stores")
-
-
-def priced_sums(case: Case) -> dict[str, float]:
-    """What the core model prices: the aggregated classes, and the issue schedule of a region
-    that has one and is priced as counted (not opt none, whose classes priced_classes changes)."""
-    sums = aggregate(priced_classes(case))
-    if case.schedule is not None and case.opt != "none":
-        # The M4's traces keep no issue cycles, the M7's no pipelined loads and stores
-        # (collect.TRACED_FIELDS).
-        sums.update({name: case.schedule[name] for name in TRACED_PRICES
-                     if name in case.schedule})
-    return sums
+def executed_sums(case: Case) -> dict[str, float]:
+    """What the core model prices of the binary that ran: every instruction the profile
+    counted, and its trace where there is one (computed once per case)."""
+    if case.sums is None:
+        object.__setattr__(case, "sums", traced_sums(case.classes, case.schedule))
+    return case.sums
 
 
 def core_cycles(case: Case, values: Values, memory: Memory | None = None) -> float:
-    """Cycles of one call of the instructions the profile counted, by the board's core model, at
-    the reference compiler (toolchain ratio); `memory`: other wait states than the board's (what-if
-    sweeps)."""
+    """Cycles of one call of the binary that ran, as it ran: the instructions the profile
+    counted, priced by the board's core model with the memories its sections sit in. No
+    compiler or build factor: a prediction is a statement about this binary (the published
+    builds of the vendor tables are priced apart, models/calibration/builds.py). `memory`:
+    other wait states than the placement's (what-if sweeps)."""
     board = boards.BOARDS[case.board]
     if memory is None:
         memory = boards.memory(board, case.placement, values)
-    if case.sums is None:
-        object.__setattr__(case, "sums", priced_sums(case))
-    ratio = toolchain_ratio(case.library, case.algorithm, case.opt, values)
-    return ratio * CORES[board.core].cycles(case.sums, memory, values) / case.iterations
+    return CORES[board.core].cycles(executed_sums(case), memory, values) / case.iterations
 
 
-def cycles_per_call(case: Case, values: Values) -> float:
-    """Predicted hardware cycles of one call (bench) or one phase (ecdsa)."""
+CorePrice = Callable[[Case, Values], float]
+
+
+def cycles_per_call(case: Case, values: Values, core: CorePrice = core_cycles) -> float:
+    """Predicted hardware cycles of one call (bench) or one phase (ecdsa); `core` prices the CPU
+    side (by default the binary as it ran; a published build's transfer for calibration)."""
     board = boards.BOARDS[case.board]
     model = case.model
     if model == "core":
-        return core_cycles(case, values)
+        return core(case, values)
     accelerator = ACCELERATORS[model]
     if case.engine:
         # The work holds the calls' too (PKHA operations): it alone prices the busy time.
         busy = accelerator.work_cycles(case.engine, board.clock_hz, values)
-        return core_cycles(case, values) + busy / case.iterations
+        return core(case, values) + busy / case.iterations
     if case.calls:
         busy = accelerator.call_cycles(case.calls, case.opt, board.clock_hz, values)
-        return core_cycles(case, values) + busy / case.iterations
+        return core(case, values) + busy / case.iterations
     return accelerator.cycles(case.algorithm, case.key_bits, case.buffer_bytes, case.opt,
                               board.clock_hz, values)

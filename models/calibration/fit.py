@@ -21,9 +21,9 @@ import numpy as np
 from scipy.optimize import least_squares
 
 from models import boards
+from models.calibration import builds
 from models.calibration.published import Measurement, case_key
-from models.cores import CORES
-from models.matrix import Case, cycles_per_call, priced_sums
+from models.matrix import Case, cycles_per_call
 from models.params import Param, Values, defaults
 
 SIGMA_CELL = 0.05
@@ -38,6 +38,11 @@ class Cell:
     @property
     def id(self) -> str:
         return self.measurement.id
+
+    @property
+    def build(self) -> builds.PublishedBuild:
+        """The build the published row measured (calibration/builds.py)."""
+        return builds.build_of(self.measurement)
 
 
 def value_in(metric: str, case: Case, cycles: float) -> float:
@@ -61,7 +66,9 @@ def naive_value(metric: str, case: Case) -> float | None:
 
 
 def predict(cell: Cell, values: Values) -> float:
-    return value_in(cell.measurement.metric, cell.case, cycles_per_call(cell.case, values))
+    """The cell's published figure as predicted for the build that measured it."""
+    cycles = cycles_per_call(cell.case, values, builds.core_price(cell.build))
+    return value_in(cell.measurement.metric, cell.case, cycles)
 
 
 def build_cells(cases: list[Case], measurements: list[Measurement],
@@ -84,12 +91,10 @@ def build_cells(cases: list[Case], measurements: list[Measurement],
 
 
 def floor_value(cell: Cell) -> float:
-    """The published metric at the core's fewest cycles for the instructions the cell's case
-    prices (cores' floor_cycles), at the toolchain ratio 1."""
-    case = cell.case
-    core = CORES[boards.BOARDS[case.board].core]
-    cycles = core.floor_cycles(priced_sums(case)) / case.iterations
-    return value_in(cell.measurement.metric, case, cycles)
+    """The published metric at the core's fewest cycles for the instructions the cell's build
+    executes (cores' floor_cycles), at the compiler transfer 1."""
+    return value_in(cell.measurement.metric, cell.case,
+                    builds.floor_cycles(cell.case, cell.build))
 
 
 def beyond_floor(cell: Cell) -> bool:

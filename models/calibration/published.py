@@ -37,6 +37,7 @@ class Measurement:
     unit: str
     published_opt: str
     conditions: str
+    toolchain: str = "unknown"  # as published: the build it measured (calibration/builds.py)
 
     @property
     def fitted(self) -> bool:
@@ -59,7 +60,8 @@ def load(source: Path = DATA) -> list[Measurement]:
             opt=row["opt"] if row["opt"] in ("none", "high-speed") else "high-speed",
             buffer_bytes=int(row["buffer_bytes"]) if row["buffer_bytes"] else 0,
             metric=row["metric"], value=float(row["value"]), unit=row["unit"],
-            published_opt=row["opt"], conditions=row["conditions"]))
+            published_opt=row["opt"], conditions=row["conditions"],
+            toolchain=row.get("toolchain") or "unknown"))
     return rows
 
 

@@ -23,10 +23,9 @@ class Memory:
     placement) and what those memories cost on the board."""
 
     code_wait_states: float = 0.0   # per instruction fetch from the code memory
-    data_wait_states: float = 0.0   # per data load from RAM (stack, heap, .data)
+    data_wait_states: float = 0.0   # per data load from RAM (stack, heap, .data): its memory's
     const_wait_states: float = 0.0  # per literal / constant load (from the code memory)
     fetch_hit_ratio: float = 1.0    # flash cache / accelerator hit ratio for fetches
-    extra_load_cycles: float = 0.0  # board-level stall per RAM load beyond the core's own
 
 
 class CoreModel(Protocol):
@@ -64,3 +63,18 @@ def aggregate(classes: Classes) -> dict[str, float]:
     a["ldm_regs"] = classes.get("ldm_regs", 0.0)
     a["instructions"] = sum(c for name, c in classes.items() if not name.endswith("_regs"))
     return a
+
+
+# What a core model prices of a region's trace.
+TRACED_PRICES = ("issue_cycles", "taken_branches", "pipelined_loads", "pipelined_stores")
+
+
+def traced_sums(classes: Classes, schedule: dict[str, float] | None) -> dict[str, float]:
+    """The aggregated classes, with what the region's trace measured (its issue schedule, taken
+    branches, pipelined loads and stores) where it has one."""
+    sums = aggregate(classes)
+    if schedule is not None:
+        # The M4's traces keep no issue cycles, the M7's no pipelined loads and stores
+        # (collect.TRACED_FIELDS).
+        sums.update({name: schedule[name] for name in TRACED_PRICES if name in schedule})
+    return sums

@@ -44,13 +44,13 @@ class CortexM4:
     def params(self) -> list[Param]:
         return [
             Param("m4.load_cycles", 2.0, "cycles/instr",
-                  "single load (2; 1 when pipelined behind another load/store)", TRM, fit=True,
+                  "single load (2; 1 when pipelined behind another load/store)", TRM,
                   prior=0.3, bounds=(1.0, 2.0)),
             Param("m4.store_cycles", 2.0, "cycles/instr",
-                  "single store (2; 1 when pipelined)", TRM, fit=True, prior=0.3,
+                  "single store (2; 1 when pipelined)", TRM, prior=0.3,
                   bounds=(1.0, 2.0)),
             Param("m4.refill_cycles", 2.0, "cycles",
-                  "P, pipeline refill after a taken branch (1..3)", TRM, fit=True, prior=0.4,
+                  "P, pipeline refill after a taken branch (1..3)", TRM, prior=0.4,
                   bounds=(1.0, 3.0)),
             Param("m4.div_cycles", 7.0, "cycles/instr", "SDIV/UDIV, mean of 2..12", TRM),
             Param("workload.taken_fraction", 0.5, "fraction",

@@ -29,19 +29,19 @@ class CortexM7:
                   "cost of a taken branch beyond its issue slot, in a scheduled region (the next "
                   "fetch starts after it; a mispredicted one refills the pipeline)",
                   LLVM_M7 + "; 1 for a predicted branch, 1 + 8 mispredicted; kept within 0.1..9",
-                  fit=True, prior=0.5, bounds=(0.1, 9.0)),
+                  prior=0.5, bounds=(0.1, 9.0)),
             Param("m7.alu_cpi", 0.75, "cycles/instr",
                   "effective cycles per ALU/IT instruction (dual issue: 0.5 best, 1 worst)",
-                  LLVM_M7 + "; midpoint of the dual-issue range", fit=True, prior=0.4,
+                  LLVM_M7 + "; midpoint of the dual-issue range", prior=0.4,
                   bounds=(0.5, 1.0)),
             Param("m7.load_cycles", 1.0, "cycles/instr",
                   "effective cycles per single load from TCM (one load pipe, latency hidden when "
-                  "not dependent)", LLVM_M7, fit=True, prior=0.5),
+                  "not dependent)", LLVM_M7, prior=0.5),
             Param("m7.store_cycles", 1.0, "cycles/instr",
-                  "effective cycles per single store to TCM", LLVM_M7, fit=True, prior=0.5),
+                  "effective cycles per single store to TCM", LLVM_M7, prior=0.5),
             Param("m7.branch_cycles", 2.0, "cycles/instr",
                   "mean cycles per branch (predicted taken ~1, mispredicted 1+8)", LLVM_M7,
-                  fit=True, prior=0.5, bounds=(1.0, 9.0)),
+                  prior=0.5, bounds=(1.0, 9.0)),
             Param("m7.mul_cycles", 1.0, "cycles/instr",
                   "MUL/MLA/UMULL/UMLAL issue cost (pipelined MAC)", LLVM_M7),
             Param("m7.div_cycles", 7.0, "cycles/instr",
@@ -64,7 +64,7 @@ class CortexM7:
         else:
             core = self.class_cycles(a, values)
         return (core
-                + (memory.data_wait_states + memory.extra_load_cycles) * ram_loads
+                + memory.data_wait_states * ram_loads
                 + memory.const_wait_states * a["ldr_lit"]
                 + memory.code_wait_states * (1.0 - memory.fetch_hit_ratio) * a["instructions"])
 

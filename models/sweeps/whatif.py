@@ -91,7 +91,7 @@ def memory_for(board: boards.Board, placement: dict[str, str], point: dict[str, 
     ws = float(point.get("wait_states", default_ws))
     hit = float(point.get("cache_hit", default_hit))
     return Memory(code_wait_states=ws, const_wait_states=ws * (1.0 - hit), fetch_hit_ratio=hit,
-                  extra_load_cycles=base.extra_load_cycles)
+                  data_wait_states=base.data_wait_states)
 
 
 def accelerator_cycles(case: Case, board: boards.Board, clock: float, point: dict[str, Any],

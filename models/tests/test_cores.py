@@ -86,26 +86,59 @@ def test_register_copies_cost_what_other_alu_instructions_cost():
     assert cycles("m4", {"alu": 6, "mov_reg": 2}) == pytest.approx(8.0)
 
 
-def test_m7_board_load_penalty_applies_to_ram_loads_only():
+def test_m7_data_memory_stall_applies_to_ram_loads_only():
     micro = {"ldr_word": 10, "ldr_lit": 10}
     plain = cycles("m7", micro)
-    slow = cycles("m7", micro, Memory(extra_load_cycles=3.0))
+    slow = cycles("m7", micro, Memory(data_wait_states=3.0))
     assert slow - plain == pytest.approx(30)
 
 
-def test_per_file_compiler_ratio_scales_only_its_own_mbedtls_source():
-    # 120 ALU instructions at -O3 with the library-wide ratio at 1.5 and SHA-1's own at 1.2:
-    # mbedtls SHA-1 costs 120 x 0.75 x 1.5 x 1.2 = 162; AES and wolfCrypt's SHA-1 keep 135.
+def _iar(board: str = "rt1060"):
+    from models.calibration import builds
+    return next(b for b in builds.BUILDS if b.compiler == "iar-9.10" and b.board == board)
+
+
+def test_the_binary_as_it_ran_carries_no_compiler_factor():
+    # Whatever the published compilers' transfers are, a matrix or user case is priced as its
+    # own instructions: 120 ALU at 0.75 = 90 cycles.
     from models.matrix import Case, core_cycles
-    values = dict(VALUES, **{"toolchain.high_speed_ratio": 1.5, "toolchain.sha1_ratio": 1.2})
+    values = dict(VALUES, **{"compiler.iar-9.10.high_speed_ratio": 1.5,
+                             "compiler.iar-9.10.sha1_ratio": 1.2,
+                             "compiler.iar-9.10.none_ratio": 3.0})
+    for opt in ("none", "high-speed"):
+        case = Case("rt1060", "mbedtls", "sw", opt, "bench", "sha1", 0, 64, 1, {"alu": 120},
+                    {".text": "ITCM"})
+        assert core_cycles(case, values) == pytest.approx(90.0)
+
+
+def test_per_file_compiler_ratio_scales_only_its_own_mbedtls_source():
+    # 120 ALU instructions at -O3 with IAR's level ratio at 1.5 and its SHA-1 one at 1.2:
+    # mbedtls SHA-1 costs 120 x 0.75 x 1.5 x 1.2 = 162; AES and wolfCrypt's SHA-1 keep 135.
+    from models.calibration import builds
+    from models.matrix import Case
+    values = dict(VALUES, **{"compiler.iar-9.10.high_speed_ratio": 1.5,
+                             "compiler.iar-9.10.sha1_ratio": 1.2})
+    price = builds.core_price(_iar())
 
     def case(library: str, algorithm: str) -> Case:
         return Case("rt1060", library, "sw", "high-speed", "bench", algorithm, 0, 64, 1,
                     {"alu": 120}, {".text": "ITCM"})
 
-    assert core_cycles(case("mbedtls", "sha1"), values) == pytest.approx(162.0)
-    assert core_cycles(case("mbedtls", "aes-cbc"), values) == pytest.approx(135.0)
-    assert core_cycles(case("wolfcrypt", "sha1"), values) == pytest.approx(135.0)
+    assert price(case("mbedtls", "sha1"), values) == pytest.approx(162.0)
+    assert price(case("mbedtls", "aes-cbc"), values) == pytest.approx(135.0)
+    assert price(case("wolfcrypt", "sha1"), values) == pytest.approx(135.0)
+
+
+def test_a_published_build_prices_its_data_in_its_own_placement():
+    # The RT1170 rows' build keeps its data in OCRAM (the SDK's linker file): 10 word loads pay
+    # the OCRAM stall there, and nothing in our build's DTCM.
+    from models.calibration import builds
+    from models.matrix import Case, core_cycles
+    values = dict(VALUES, **{"rt1170.ocram_load_cycles": 4.0})
+    case = Case("rt1170", "mbedtls", "sw", "high-speed", "bench", "aes-cbc", 128, 64, 1,
+                {"ldr_word": 10}, {".text": "ITCM", ".stack": "DTCM", ".data": "DTCM"})
+    assert core_cycles(case, values) == pytest.approx(10.0)
+    assert builds.core_price(_iar("rt1170"))(case, values) == pytest.approx(50.0)
 
 
 def _bench_case(opt: str, classes: dict[str, float], iterations: int):
@@ -114,60 +147,67 @@ def _bench_case(opt: str, classes: dict[str, float], iterations: int):
                 {".text": "ITCM"})
 
 
-def test_no_optimisation_case_takes_its_single_loads_and_stores_from_the_o3_twin():
+def test_published_no_optimisation_build_takes_its_single_loads_and_stores_from_the_o3_twin():
     # -O0, 2 calls: 40 ALU, 30 word loads (reloads of locals), 20 word stores, 2 POP of 3 regs.
-    # -O3, 4 calls: 8 word loads and 4 byte stores per call. The -O0 case is priced with 40 ALU,
-    # 2 x 8 = 16 word loads, 2 x 4 = 8 byte stores and its own 2 POPs (1 + 3 x 0.5 each):
-    # (40 x 0.75 + 16 x 1 + 8 x 1 + 2 x 2.5) x none_ratio 1.0 / 2 calls = 29.5 cycles per call.
+    # -O3, 4 calls: 8 word loads and 4 byte stores per call. IAR's "None" build is priced with
+    # 40 ALU, 2 x 8 = 16 word loads, 2 x 4 = 8 byte stores and its own 2 POPs (1 + 3 x 0.5 each):
+    # (40 x 0.75 + 16 x 1 + 8 x 1 + 2 x 2.5) x ratio 1.0 / 2 calls = 29.5 cycles per call.
+    from models.calibration import builds
     from models.matrix import core_cycles, pair_optimised
     o0 = _bench_case("none", {"alu": 40, "ldr_word": 30, "str_word": 20, "ldm": 2,
                               "ldm_regs": 6}, 2)
     o3 = _bench_case("high-speed", {"alu": 48, "ldr_word": 32, "str_byte": 16}, 4)
     paired = {case.opt: case for case in pair_optimised([o0, o3])}
-    values = dict(VALUES, **{"toolchain.none_ratio": 1.0, "toolchain.high_speed_ratio": 1.0})
-    assert core_cycles(paired["none"], values) == pytest.approx(29.5)
+    price = builds.core_price(_iar())
+    assert price(paired["none"], VALUES) == pytest.approx(29.5)
+    # the gcc -O0 binary as it ran: (40 x 0.75 + 30 + 20 + 2 x 2.5) / 2 = 42.5
+    assert core_cycles(paired["none"], VALUES) == pytest.approx(42.5)
     # the -O3 case keeps its own counts: (48 x 0.75 + 32 + 16) / 4 calls = 21
-    assert core_cycles(paired["high-speed"], values) == pytest.approx(21.0)
+    assert price(paired["high-speed"], VALUES) == pytest.approx(21.0)
 
 
 def test_no_optimisation_case_without_an_o3_twin_is_priced_as_counted():
     # 40 x 0.75 + 30 + 20 = 80 cycles for 2 calls
-    from models.matrix import core_cycles, pair_optimised
+    from models.calibration import builds
+    from models.matrix import pair_optimised
     o0 = _bench_case("none", {"alu": 40, "ldr_word": 30, "str_word": 20}, 2)
     (alone,) = pair_optimised([o0])
-    values = dict(VALUES, **{"toolchain.none_ratio": 1.0})
-    assert core_cycles(alone, values) == pytest.approx(40.0)
+    assert builds.core_price(_iar())(alone, VALUES) == pytest.approx(40.0)
 
 
-
-def test_no_optimisation_case_takes_its_register_copies_from_the_o3_twin():
+def test_published_no_optimisation_build_takes_its_register_copies_from_the_o3_twin():
     # -O0, 2 calls: 20 ALU and 40 register copies (a 64-bit value's halves moved around each
     # operation). -O3, 4 calls: 12 ALU and 2 copies per call. Priced: 20 ALU + 2 x 2 copies =
     # 24 x 0.75 = 18 cycles for 2 calls, 9 per call (as counted it would be 60 x 0.75 / 2 = 22.5).
+    from models.calibration import builds
     from models.matrix import core_cycles, pair_optimised
     o0 = _bench_case("none", {"alu": 20, "mov_reg": 40}, 2)
     o3 = _bench_case("high-speed", {"alu": 48, "mov_reg": 8}, 4)
     paired = {case.opt: case for case in pair_optimised([o0, o3])}
-    values = dict(VALUES, **{"toolchain.none_ratio": 1.0})
-    assert core_cycles(paired["none"], values) == pytest.approx(9.0)
+    assert builds.core_price(_iar())(paired["none"], VALUES) == pytest.approx(9.0)
+    assert core_cycles(paired["none"], VALUES) == pytest.approx(22.5)
 
 
 def test_m7_prices_a_scheduled_region_by_its_issue_cycles():
     # 100 issue cycles and 10 taken branches at 1 cycle each (default); the 10 word loads add
-    # only the board's stall (3 each), not a per-class cost.
+    # only their memory's stall (3 each), not a per-class cost.
     a = aggregate({"alu": 150, "ldr_word": 10})
     a.update(issue_cycles=100.0, taken_branches=10.0)
     assert CORES["m7"].cycles(a, Memory(), VALUES) == pytest.approx(110.0)
-    assert CORES["m7"].cycles(a, Memory(extra_load_cycles=3.0), VALUES) == pytest.approx(140.0)
+    assert CORES["m7"].cycles(a, Memory(data_wait_states=3.0), VALUES) == pytest.approx(140.0)
 
 
-def test_only_optimised_cases_are_priced_by_their_schedule():
+def test_a_trace_prices_the_binary_that_ran_at_any_level():
     from dataclasses import replace
 
-    from models.matrix import core_cycles
+    from models.calibration import builds
+    from models.matrix import core_cycles, pair_optimised
     schedule = {"issue_cycles": 40.0, "taken_branches": 0.0}
-    values = dict(VALUES, **{"toolchain.none_ratio": 1.0, "toolchain.high_speed_ratio": 1.0})
     o3 = replace(_bench_case("high-speed", {"alu": 100}, 2), schedule=schedule)
     o0 = replace(_bench_case("none", {"alu": 100}, 2), schedule=schedule)
-    assert core_cycles(o3, values) == pytest.approx(20.0)       # 40 cycles / 2 calls
-    assert core_cycles(o0, values) == pytest.approx(37.5)       # 100 x 0.75 / 2 calls
+    assert core_cycles(o3, VALUES) == pytest.approx(20.0)       # 40 cycles / 2 calls
+    assert core_cycles(o0, VALUES) == pytest.approx(20.0)
+    # IAR's "None" build runs other instructions than the traced -O0 ones: its classes, priced
+    # per class (100 x 0.75 / 2 calls)
+    paired = {case.opt: case for case in pair_optimised([o0, o3])}
+    assert builds.core_price(_iar())(paired["none"], VALUES) == pytest.approx(37.5)

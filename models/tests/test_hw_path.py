@@ -148,10 +148,9 @@ def test_phase_that_called_the_accelerator_adds_busy_time_to_the_cpu_side():
     case = hw_case("ecdsa-sign", {"CAAM_PKHA_ECC_PointMul": 1})
     assert case.model == "caam"
     busy = VALUES["caam.setup_cycles"] + 300000 * 996 / 240
-    # CPU side: 1000 ALU at 0.75 + 200 loads at 1 + the RT1170's 1 extra cycle per RAM load
-    # (rt1170.extra_load_cycles default), IAR ratio 1.0 at high speed
-    assert core_cycles(case, VALUES) == pytest.approx(750 + 200 * 2)
-    assert cycles_per_call(case, VALUES) == pytest.approx(750 + 200 * 2 + busy)
+    # CPU side: 1000 ALU at 0.75 + 200 loads at 1, data in TCM (no memory stall)
+    assert core_cycles(case, VALUES) == pytest.approx(750 + 200)
+    assert cycles_per_call(case, VALUES) == pytest.approx(750 + 200 + busy)
 
 
 def test_recorded_phase_without_calls_is_software():

@@ -3,14 +3,14 @@ software and on the accelerator at 1 KiB, and the smallest buffer at which the a
 least as fast as software.
 
 Every figure is a predicted hardware figure (the calibrated models, reports/predictions.csv);
-none is Renode's simulated count. The band is the model's leave-one-out spread: the median
-|error| of the published figures of the same model (the board's core, or its accelerator), each
-predicted by a fit that did not see it.
+none is Renode's simulated count. The band is the model's 80 % band (calibration/bands.py): the
+80th percentile of the |error| of the published figures of the same model (the board's core, or
+its accelerator), each predicted by a fit that did not see it; its coverage is measured.
 """
 from __future__ import annotations
 
 from models import boards
-from models.calibration import fit
+from models.calibration import bands, fit
 from models.matrix import Case, cycles_per_call
 from models.pipeline import Outcome
 
@@ -21,11 +21,18 @@ ALGORITHMS = (("sha1", 0, "SHA-1"), ("sha256", 0, "SHA-256"), ("sha512", 0, "SHA
               ("aes-cbc", 256, "AES-256-CBC enc"))
 
 
+def band_of(outcome: Outcome, model: str) -> bands.Band:
+    """The 80 % band of the calibration cells that `model` prices, from their leave-one-out
+    errors, with its measured coverage."""
+    errors = [outcome.validation.loo[cell.id] for cell in outcome.cells
+              if cell.case.model == model and cell.id in outcome.validation.loo]
+    return bands.band(model, errors)
+
+
 def band_pct(outcome: Outcome, model: str) -> float | None:
-    """Median |leave-one-out error| of the calibration cells that `model` prices."""
-    errors = {cell.id: outcome.validation.loo[cell.id] for cell in outcome.cells
-              if cell.case.model == model and cell.id in outcome.validation.loo}
-    return fit.median_abs(errors) if errors else None
+    """The half-width of band_of, None where no published figure tests the model."""
+    pct = band_of(outcome, model).pct
+    return None if pct != pct else pct
 
 
 def throughput(case: Case, outcome: Outcome) -> float:
@@ -76,6 +83,6 @@ def lines(outcome: Outcome, board: str, library: str = "mbedtls",
         wins = (f"{crossover} B" if isinstance(crossover, int)
                 else "never up to 16 KiB" if crossover is None else "")
         out.append(f"  {label:<17} {sw_text:>16} {hw_text:>19} {hw_kbps / sw_kbps:>8.1f}x  {wins}")
-    out.append("  (±: the model's leave-one-out error on published figures; full table: "
-               "reports/predictions.csv)")
+    out.append("  (±: the model's 80 % band, from its errors on published figures left out of "
+               "the fit; full table: reports/predictions.csv)")
     return out

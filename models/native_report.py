@@ -7,8 +7,8 @@ WORK_SOURCES), a second table sets each row's software and accelerator figures s
 or ms), with what runs it and the speed-up.
 
 Every figure is predicted by the calibrated core model from the program's own profile of the row
-(the fit of reports/predictions.csv); the band is the core model's leave-one-out spread on
-published figures (models/answer.py). For the operations the bench or the ecdsa app measures too
+(the fit of reports/predictions.csv); the band is the core model's 80 % band from its
+leave-one-out errors on published figures (models/answer.py). For the operations the bench or the ecdsa app measures too
 (SHA-1/256/512, AES-CBC, P-256 key generation, signature and verification), predictions.csv keeps
 their case (models/matrix.py NATIVE_APPS); the table shows the program's, which calls the library
 differently (its own buffers, key setup, streaming, keys).
@@ -151,8 +151,8 @@ def section(outcome: Outcome) -> list[str]:
                     "predicted", "",
                     f"{info.clock_hz / 1e6:g} MHz; symmetric rows "
                     + ("1 KiB per call" if library == "wolfcrypt" else "1,024 calls on 1 KiB")
-                    + ". " + (f"Band: ±{band:.0f} % (the core model's leave-one-out median on "
-                              "published figures)." if band is not None else ""), ""]
+                    + ". " + (f"Band: ±{band:.0f} % (the core model's 80 % band from its "
+                              "leave-one-out errors on published figures)." if band is not None else ""), ""]
             for rows in tables:
                 out += rows
             accelerated = [accelerator_table(outcome, board, app)

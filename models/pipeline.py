@@ -3,8 +3,19 @@
 predictions.csv follows ARCHITECTURE.md (Contracts):
   board,library,algorithm,key_bits,path,opt,buffer_bytes,metric,predicted,unit,measured,error_pct
 and adds, after those, `naive` and `naive_error_pct` (stock Renode: virtual time at the DWT clock,
-one cycle per instruction), `model` (core or the accelerator) and `direction`-free algorithm
-names: AES-CBC decryption is "aes-cbc-dec" (the published aes-cbc rows are encryption).
+one cycle per instruction), `model` (core or the accelerator), `build`, `published_build` and
+`band_pct`, and `direction`-free algorithm names: AES-CBC decryption is "aes-cbc-dec" (the
+published aes-cbc rows are encryption).
+
+Two kinds of rows (`build`):
+  - matrix: the project's own gcc images, priced as they run (no compiler factor); `measured`
+    only where a row measured that binary itself (a user's own row, builds.AS_RUN): a published
+    table measured another binary;
+  - reference: the published builds (calibration/builds.py, named in `published_build`), each
+    priced through its placement and compiler transfer, with the published figure and the
+    error where one exists; the STM32F407 rows are the reference build's own profile, all six
+    phases.
+`band_pct` is the half-width of the model's 80 % band (calibration/bands.py).
 """
 from __future__ import annotations
 
@@ -15,14 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from models import boards
-from models.calibration import fit, published, reference
+from models.calibration import bands, builds, fit, published, reference
 from models.matrix import Case, all_params, cycles_per_call, matrix_cases
 from models.params import Param
 from models.profiles import store
 
 TOP = Path(__file__).resolve().parents[1]
 COLUMNS = ("board", "library", "algorithm", "key_bits", "path", "opt", "buffer_bytes", "metric",
-           "predicted", "unit", "measured", "error_pct", "naive", "naive_error_pct", "model")
+           "predicted", "unit", "measured", "error_pct", "naive", "naive_error_pct", "model",
+           "build", "published_build", "band_pct")
 UNITS = {"throughput": "kbps", "cycles_per_byte": "cpb", "cycles": "cycles", "time": "ms"}
 
 
@@ -63,28 +75,71 @@ def metrics_of(case: Case) -> tuple[str, ...]:
     return ("throughput", "cycles_per_byte") if case.buffer_bytes else ("cycles", "time")
 
 
+def model_bands(outcome: Outcome) -> dict[str, bands.Band]:
+    """The 80 % band of each model, from its cells' leave-one-out errors."""
+    errors: dict[str, list[float]] = {}
+    for cell in outcome.cells:
+        errors.setdefault(cell.case.model, []).append(outcome.validation.loo[cell.id])
+    return {model: bands.band(model, found) for model, found in errors.items()}
+
+
+def _row(case: Case, metric: str, predicted: float, truth: float | None, build: str,
+         published_build: str, band: bands.Band | None) -> dict[str, object]:
+    naive = fit.naive_value(metric, case)
+    return {
+        "board": case.board, "library": case.library, "algorithm": case.algorithm,
+        "key_bits": case.key_bits or "", "path": case.path, "opt": case.opt,
+        "buffer_bytes": case.buffer_bytes or "", "metric": metric,
+        "predicted": f"{predicted:.6g}", "unit": UNITS[metric],
+        "measured": "" if truth is None else f"{truth:g}",
+        "error_pct": "" if truth is None else f"{fit.error_pct(predicted, truth):.2f}",
+        "naive": "" if naive is None else f"{naive:.6g}",
+        "naive_error_pct": "" if naive is None or truth is None
+        else f"{fit.error_pct(naive, truth):.2f}",
+        "model": case.model, "build": build, "published_build": published_build,
+        "band_pct": "" if band is None or band.pct != band.pct else f"{band.pct:.1f}",
+    }
+
+
+def reference_cases(outcome: Outcome) -> list[tuple[Case, builds.PublishedBuild]]:
+    """Every case a published build is priced for: each published row's case (a reference
+    profile's where there is one), and every phase of the reference profiles."""
+    by_key = {case.key: case for case in outcome.cases}
+    references = {case.key: case for case in reference.cases()}
+    chosen: dict[tuple, tuple[Case, builds.PublishedBuild]] = {}
+    for m in outcome.measurements:
+        key = published.case_key(m)
+        case = references.get(key) or by_key.get(key)
+        if case is not None and builds.build_of(m) is not builds.AS_RUN:
+            chosen.setdefault(key, (case, builds.build_of(m)))
+    for key, case in references.items():
+        build = next((b for _, b in chosen.values() if b.board == case.board
+                      and b.reference_profiles), None)
+        if build is not None:
+            chosen.setdefault(key, (case, build))
+    return sorted(chosen.values(), key=lambda pair: pair[0].key)
+
+
 def prediction_rows(outcome: Outcome) -> list[dict[str, object]]:
     values = outcome.validation.full.values
-    measured = {(published.case_key(m), m.metric): m.value for m in outcome.measurements}
+    measured = {(published.case_key(m), m.metric): m.value for m in outcome.measurements
+                if builds.build_of(m) is not builds.AS_RUN}
+    own = {(published.case_key(m), m.metric): m.value for m in outcome.measurements
+           if builds.build_of(m) is builds.AS_RUN}
+    by_model = model_bands(outcome)
     rows = []
     for case in outcome.cases:
         cycles = cycles_per_call(case, values)
         for metric in metrics_of(case):
-            predicted = fit.value_in(metric, case, cycles)
-            truth = measured.get((case.key, metric))
-            naive = fit.naive_value(metric, case)
-            rows.append({
-                "board": case.board, "library": case.library, "algorithm": case.algorithm,
-                "key_bits": case.key_bits or "", "path": case.path, "opt": case.opt,
-                "buffer_bytes": case.buffer_bytes or "", "metric": metric,
-                "predicted": f"{predicted:.6g}", "unit": UNITS[metric],
-                "measured": "" if truth is None else f"{truth:g}",
-                "error_pct": "" if truth is None else f"{fit.error_pct(predicted, truth):.2f}",
-                "naive": "" if naive is None else f"{naive:.6g}",
-                "naive_error_pct": "" if naive is None or truth is None
-                else f"{fit.error_pct(naive, truth):.2f}",
-                "model": case.model,
-            })
+            rows.append(_row(case, metric, fit.value_in(metric, case, cycles),
+                             own.get((case.key, metric)), "matrix", "",
+                             by_model.get(case.model)))
+    for case, build in reference_cases(outcome):
+        cycles = cycles_per_call(case, values, builds.core_price(build))
+        for metric in metrics_of(case):
+            rows.append(_row(case, metric, fit.value_in(metric, case, cycles),
+                             measured.get((case.key, metric)), "reference", build.id,
+                             by_model.get(case.model)))
     return rows
 
 

@@ -223,7 +223,7 @@ def parameters_of(model: str, board: str, values: dict[str, float],
                   ecc: bool = False) -> list[str]:
     """The calibrated parameters a model prices with, as name=value."""
     core = boards.BOARDS[board].core
-    prefixes = (f"{core}.", f"{board}.", "toolchain.", "glue.") if model == "core" else \
+    prefixes = (f"{core}.", f"{board}.", "glue.") if model == "core" else \
         (f"{model}.", "glue.")
     # The PKHA's costs price ECC only, never a hash or a cipher.
     return [f"{name}={value:.4g}" for name, value in sorted(values.items())
@@ -248,9 +248,7 @@ def predict_operation(args: argparse.Namespace, outcome: pipeline.Outcome) -> in
     row = next(r for r in rows if r["algorithm"] == args.algorithm
                and r["key_bits"] == args.key_bits)
     cycles, clock = float(row["cycles_per_call"]), float(row["clock_hz"])
-    band = answer.band_pct(outcome, case.model)
-    band_text = f"±{band:.1f} % (leave-one-out error of the {case.model} model)" \
-        if band is not None else "no band: no published figure tests this model"
+    band_text = answer.band_of(outcome, case.model).text()
     stored_file = store.file_of(args.board, args.library, args.path, args.opt, case.app)
     key = f"P-{args.key_bits}" if args.algorithm in ECC_OPERATIONS else f"{args.key_bits}-bit"
     print(f"predict: {args.board} {args.library} {args.algorithm} {key} {args.path} {args.opt}, "
@@ -320,12 +318,10 @@ def predict(args: argparse.Namespace) -> int:
                and r["key_bits"] == args.key_bits)
     cycles = float(row["cycles_per_call"]) * scale
     clock = float(row["clock_hz"])
-    band = answer.band_pct(outcome, case.model)
+    band_text = answer.band_of(outcome, case.model).text()
     name = args.algorithm + (f"-{args.key_bits}" if args.key_bits else "")
     print(f"predict: {args.board} {args.library} {name} {args.path} {args.opt}, {args.bytes} B "
           f"per call, core clock {clock / 1e6:g} MHz")
-    band_text = f"±{band:.1f} % (leave-one-out error of the {case.model} model)" \
-        if band is not None else "no band: no published figure tests this model"
     print(f"  predicted   {cycles / args.bytes:.2f} cycles/byte, "
           f"{args.bytes * clock / cycles / 1024:,.1f} KiB/s, {cycles / clock * 1e6:.2f} us "
           f"per call; band {band_text}")

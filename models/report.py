@@ -16,11 +16,11 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 
-from models import boards, native_report  # noqa: E402
+from models import boards, native_report, pipeline  # noqa: E402
 from models.accelerators import ACCELERATORS  # noqa: E402
 from models.accelerators.atecc508a import command_of  # noqa: E402
 from models.accelerators.base import blocks  # noqa: E402
-from models.calibration import fit, out_of_sample  # noqa: E402
+from models.calibration import bands, builds, fit, out_of_sample  # noqa: E402
 from models.matrix import ECC_PHASES, Case, core_cycles, cycles_per_call  # noqa: E402
 from models.params import Param  # noqa: E402
 from models.pipeline import (TOP, Outcome, geometric, naive_errors, prediction_rows,  # noqa: E402
@@ -242,6 +242,42 @@ def beyond_floor_section(outcome: Outcome) -> list[str]:
         ["row", "published", "floor (our instructions)", "predicted", "error [%]"], rows)
 
 
+def published_builds_section(outcome: Outcome) -> list[str]:
+    """What each vendor table measured, and its transfer: reported apart from the core models,
+    which price the binary that runs."""
+    values = outcome.validation.full.values
+    out = ["## Published builds", "",
+           "A prediction is a statement about a binary. The published tables measured other "
+           "binaries; each is modelled as a build of its own (models/calibration/builds.py): its "
+           "code (a reference profile where ours differs), its placement (from its own linker "
+           "file where known) and its compiler transfer, fitted to that build's rows only and "
+           "never applied to a matrix or user prediction. The core models' parameters are the "
+           "TRMs' and LLVM's, not fitted to these tables.", ""]
+    rows = []
+    cells_of = outcome.validation.full.cells_of
+    for build in builds.BUILDS:
+        prefix = f"compiler.{build.compiler}."
+        names = sorted(name for name in values if name.startswith(prefix))
+        transfer = ", ".join(f"`{name[len(prefix):]}` {values[name]:.3g}"
+                             f" ({len(cells_of.get(name, []))} cells)" for name in names)
+        rows.append([build.id, build.title, build.evidence, transfer])
+    out += _table(["build", "what it measured", "placement and code", "compiler transfer "
+                   "(cells it rests on)"], rows)
+    return out
+
+
+def bands_section(outcome: Outcome) -> list[str]:
+    rows = [[b.model, f"±{b.pct:.1f}", b.coverage_text(), b.cells]
+            for b in pipeline.model_bands(outcome).values()]
+    out = ["## Bands", "",
+           f"Each prediction carries its model's {bands.NOMINAL:.0%} band (predictions.csv "
+           "`band_pct`, `predict`, `make`'s answer): the 80th percentile of the |leave-one-out "
+           "error| of the published figures the model prices. Coverage is measured one level "
+           "further out: the share of those figures whose error lies inside the band made from "
+           "the others alone (models/calibration/bands.py).", ""]
+    return out + _table(["model", "80 % band [%]", "measured coverage", "figures"], sorted(rows))
+
+
 def out_of_sample_section(outcome: Outcome) -> list[str]:
     found = out_of_sample.checks(outcome.cases, outcome.validation.full.values)
     if not found:
@@ -318,8 +354,10 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
                 "reference build, built like the published board's where that board's figures show "
                 "a difference in what the code executes (models/calibration/reference.py; "
                 "build " + ", ".join(f"`{r}`" for r in references) + "); their naive "
-                "figure is stock Renode on that build. predictions.csv keeps the matrix's own "
-                "build for those rows and compares it with the same published figures.", ""]
+                "figure is stock Renode on that build. predictions.csv gives that build's six "
+                "phases as rows of their own (`build` reference) beside the matrix's own.", ""]
+    out += published_builds_section(outcome)
+    out += bands_section(outcome)
     out += out_of_sample_section(outcome)
     out += ["## Parameters", "",
             "Fitted parameters are labelled `fitted` (maximum a posteriori in log space with the "
@@ -400,10 +438,8 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "- DWT/SysTick under Renode count virtual time at the core clock "
             "(PerformanceInMips = MHz): the naive column is that count, one cycle per executed "
             "instruction.",
-            "- Predictions at opt none stand for the published compilers' lowest level, which "
-            "keeps locals in registers: the -O0 profile is priced with the -O3 profile's single "
-            "loads and stores and register copies of the same operation (models/matrix.py, "
-            "priced_classes), then scaled by toolchain.none_ratio.",
+            "- Matrix predictions are the gcc binaries as they run: no compiler factor. The "
+            "published rows are priced as builds of their own (section \"Published builds\").",
             "- Published rows: IAR 9.10 (RT1060/RT1170, mbedtls 2.27), Keil armcc (STM32F407, "
             "mbedtls 2.16.2, opt unknown: compared with our -O3; calibrated on the reference "
             "build: mbedtls 2.16.2's own sources with "

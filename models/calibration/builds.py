@@ -74,6 +74,7 @@ class PublishedBuild:
     placement: dict[str, str] | None  # its sections' memories where they differ from ours
     evidence: str
     id_prefix: str = ""      # only the rows whose id starts so (where the toolchain is unknown)
+    reference_profiles: bool = False  # its code is a reference build's (calibration/reference.py)
 
 
 BUILDS = (
@@ -89,7 +90,8 @@ BUILDS = (
                    "Keil MDK 5.15 (armcc)", "stm32f407", "armcc-5", ("high-speed",), False,
                    False, None,
                    "the reference build of mbedtls 2.16.2 (calibration/reference.py); code in "
-                   "flash at 0 wait states (16 MHz), data in SRAM, as ours"),
+                   "flash at 0 wait states (16 MHz), data in SRAM, as ours",
+                   reference_profiles=True),
     PublishedBuild("wolfssl-samd21", "wolfSSL benchmark, unknown compiler, SAMD21",
                    "unknown", "samd21", "samd21-wolfssl", ("high-speed",), False, False, None,
                    "compiler and placement not published; code in flash and data in SRAM "

@@ -7,6 +7,8 @@
 #   make robot        the robot suites only (needs Renode)
 #   make profiles     profile the firmware matrix in Renode into models/profiles/data/ (needs Renode)
 #   make report       calibrate the cycle models, write reports/ (from the stored profiles, no Renode)
+#   make validation   Embench IoT on the stm32f407 against its published figures, out of sample:
+#                     build, profile (with Renode), write reports/validation.md
 #   make lab N=<n>    teaching lab n (docs/labs/): its steps end to end, then its check
 #   make sweep STUDY=<name>  one built-in what-if study (models/sweeps/<name>.yaml) into reports/
 #   make studies      every built-in study, then reports/studies.md (firmware ones need Renode)
@@ -111,6 +113,7 @@ firmware: deps-firmware
 	done && \
 	$(MAKE) --no-print-directory -C firmware/sdk -j$(JOBS) && \
 	$(MAKE) --no-print-directory -C firmware/atcatest -j$(JOBS) && \
+	$(MAKE) --no-print-directory -C firmware/validation/embench -j$(JOBS) && \
 	echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
 
 unit: deps
@@ -156,6 +159,18 @@ studies: deps
 
 whatif-bench: deps
 	@$(PYTHON) -m models sweep models/sweeps/whatif-1000.yaml --bench -j$(JOBS)
+
+# Embench IoT 2.0 on the stm32f407 (models/validation/): the images, their profiles in Renode
+# (when present and the images were built; else the stored profiles), then the report.
+.PHONY: validation
+validation: deps
+	@$(MAKE) --no-print-directory -C firmware/validation/embench -j$(JOBS)
+	@if [ -z "$(RENODE_BIN)" ]; then \
+	    echo "validation: Renode not found: the report uses the stored profiles"; \
+	elif ls build/fw-embench/stm32f407/gsf1/*.elf > /dev/null 2>&1; then \
+	    $(PYTHON) -m models.validation profile || exit 1; \
+	fi
+	@$(PYTHON) -m models.validation
 
 test test-all: deps
 	@tools/test.sh $(if $(filter test-all,$@),all,default) "$(BOARD)" "$(LIB)" "$(OPT)"

@@ -366,10 +366,13 @@ def return_addresses(elf: Path, begin: int, end: int) -> list[int]:
 
 
 def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = "sw",
-                 trace: Path | None = None,
-                 app: str = "bench") -> tuple[Path, list[str], list[opcodes.ExactCounter]]:
+                 trace: Path | None = None, app: str = "bench",
+                 boundaries: tuple[str, ...] = ()) -> tuple[Path, list[str],
+                                                           list[opcodes.ExactCounter]]:
     """The .resc for one profiled run; returns it with the counter names and exact counters.
-    `trace`: write an execution trace (one PC per line) there instead of counting."""
+    `trace`: write an execution trace (one PC per line) there instead of counting.
+    `boundaries`: functions whose entries are the boundary hits instead of the app's boundary
+    function (Embench's start_trigger and stop_trigger, models/validation/profile.py)."""
     exact = opcodes.exact_counters(elf) if counting else []
     names = [c.name for c in exact] + [opcodes.generic_name(i)
                                        for i in range(len(opcodes.GENERIC_PATTERNS))]
@@ -387,11 +390,11 @@ def write_script(elf: Path, board: str, work: Path, counting: bool, path: str = 
         table = functions(elf)
         waits = [(b, e) for b, e, name in table if name in WAIT_FUNCTIONS]
         skip = " or ".join(f"({b} <= lr and lr < {e})" for b, e in waits) or "False"
-        boundary = BOUNDARIES.get(app, BOUNDARY)
         detail = native.RESET_DETAIL if app in native.RESET_APPS else "''"
         work_text = (f"' @' + machine['{WORK_SOURCES[board]}'].Work"
                      if counts_work(board, path, app) else "''")
-        hooks = [(BOUNDARY, symbol_address(elf, boundary), skip, detail, work_text)]
+        hooks = [(BOUNDARY, symbol_address(elf, boundary), skip, detail, work_text)
+                 for boundary in boundaries or (BOUNDARIES.get(app, BOUNDARY),)]
         if board in TICK_FUNCTIONS:
             hooks.append((TICK, symbol_address(elf, TICK_FUNCTIONS[board]), "False", "''", "''"))
         if path == "hw":

@@ -1,0 +1,11 @@
+"""Validation of the core models on public programs with published hardware figures that no
+calibration sees: Embench IoT 2.0 on the STM32F407 (Cortex-M4 at 16 MHz).
+
+    python -m models.validation             price the stored profiles, write reports/validation.md
+    python -m models.validation profile     profile the images in Renode first (needs
+                                            `make -C firmware/validation/embench`)
+
+published.py reads the published figures (models/data/validation-published.csv), profile.py
+profiles the images (firmware/validation/embench/) into data/, price.py prices a stored profile
+with the calibrated Cortex-M4 model, report.py writes the report.
+"""

@@ -1,0 +1,45 @@
+"""The Cortex-M4 model's price of a stored validation profile, as the binary ran.
+
+The core model (models.cores CORES by the board's core) prices the region's aggregated
+instruction classes with what its trace counted (taken branches, pipelined loads and stores), at
+the memory the ELF's placement gives on the board (models.boards.memory), with the parameter
+values the calibration fitted to the published measurements. No toolchain ratio: the matrix's
+predictions carry our gcc instruction counts over to the published builds' compilers
+(models/matrix.py), while here the published figure timed a gcc build of the same sources, and
+the prediction is for the binary we profiled as it runs. What gcc 14.1 and 12.2 compile
+differently stays in the error.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from models import boards
+from models.cores import CORES
+from models.cores.base import aggregate
+from models.params import Values
+
+# What the Cortex-M4 model takes from a region's trace (collect.TRACED_FIELDS["m4"]).
+TRACED = ("taken_branches", "pipelined_loads", "pipelined_stores")
+
+
+def region_sums(region: dict[str, Any]) -> dict[str, float]:
+    """The sums the core model prices: the aggregated classes and the traced counts."""
+    sums = aggregate(region["classes"])
+    schedule = region.get("schedule") or {}
+    sums.update({name: float(schedule[name]) for name in TRACED if name in schedule})
+    return sums
+
+
+def predicted_cycles(profile: dict[str, Any], values: Values) -> float:
+    """Predicted hardware cycles of the profile's one region."""
+    board = boards.BOARDS[profile["board"]]
+    memory = boards.memory(board, profile["placement"], values)
+    (region,) = profile["regions"]
+    return CORES[board.core].cycles(region_sums(region), memory, values)
+
+
+def naive_cycles(profile: dict[str, Any]) -> float:
+    """Stock Renode's figure: the DWT's count over the region, one cycle per executed
+    instruction (the image's own @result line)."""
+    (region,) = profile["regions"]
+    return float(region["result"]["cycles"])

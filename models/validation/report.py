@@ -1,0 +1,227 @@
+"""The validation report: reports/validation.md and reports/validation.csv, from the stored
+profiles (no Renode, no Embench sources needed).
+
+Per benchmark: the instructions Renode counted in the region, stock Renode's cycles (one per
+instruction), the calibrated Cortex-M4 model's prediction (price.py), the published cycles at the
+profiled scale (published.py), and both errors; then the median |error| of each.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from models import boards
+from models.params import Values
+from models.validation import price, profile, published
+
+TOP = Path(__file__).resolve().parents[2]
+REPORTS = TOP / "reports"
+MAKEFILE = TOP / "firmware" / "validation" / "embench" / "Makefile"
+LOCK = TOP / "firmware" / "third_party" / "files.lock"
+REPOSITORY = "https://github.com/embench/embench-iot"
+# The commit whose message records the published build and run (baseline-data/speed.json).
+BASELINE_COMMIT = "c9d2e43df379655f88ce0e4070d9ddf40b4ac51f"
+PUBLISHED_BUILD = "GCC 14.1.0, binutils 2.39, newlib 4.3.0"
+CRYPTO = ("nettle-aes", "nettle-sha256", "md5sum", "crc32", "aha-mont64")
+COLUMNS = ("benchmark", "gsf", "instructions", "naive_cycles", "predicted_cycles",
+           "published_cycles", "error_pct", "naive_error_pct", "published_cycles_per_instruction",
+           "predicted_ms_published_gsf", "published_ms", "full_scale_instruction_ratio")
+# The parameters the Cortex-M4 model and the board's memory read, shown with their values.
+SHOWN_PARAMS = ("m4.", "workload.", "stm32f407.")
+
+
+@dataclass(frozen=True)
+class Row:
+    benchmark: str
+    gsf: int
+    instructions: float
+    naive: float
+    predicted: float
+    published: float            # cycles at `gsf`
+    published_ms: float         # as published, at the published gsf
+    published_gsf: int
+    full_scale_ratio: float | None  # gsf-16 instructions / gsf-1 instructions
+
+    @property
+    def error_pct(self) -> float:
+        return (self.predicted - self.published) / self.published * 100.0
+
+    @property
+    def naive_error_pct(self) -> float:
+        return (self.naive - self.published) / self.published * 100.0
+
+    @property
+    def predicted_ms(self) -> float:
+        """The prediction in the published unit and scale."""
+        clock = boards.BOARDS[profile.BOARD].clock_hz
+        return self.predicted * self.published_gsf / self.gsf / clock * 1e3
+
+
+def calibrated_values() -> Values:
+    """The parameter values the calibration fits to the published measurements (what `python -m
+    models report` and `predict` use)."""
+    from models import pipeline
+    return pipeline.run(progress=False).validation.full.values
+
+
+def rows_of(profiles: list[dict[str, Any]], figures: list[published.Published],
+            values: Values) -> list[Row]:
+    by_benchmark = {figure.benchmark: figure for figure in figures}
+    rows = []
+    for stored in profiles:
+        figure = by_benchmark[stored["benchmark"]]
+        (region,) = stored["regions"]
+        full = stored.get("full_scale")
+        rows.append(Row(
+            benchmark=stored["benchmark"], gsf=stored["gsf"],
+            instructions=region["instructions"], naive=price.naive_cycles(stored),
+            predicted=price.predicted_cycles(stored, values),
+            published=figure.cycles_at(stored["gsf"]), published_ms=figure.ms,
+            published_gsf=figure.gsf,
+            full_scale_ratio=full["instructions"] / region["instructions"] if full else None))
+    return rows
+
+
+def median_abs(errors: list[float]) -> float:
+    return statistics.median(abs(e) for e in errors) if errors else float("nan")
+
+
+def embench_flags() -> str:
+    """Embench's reference compiler flags as the Makefile builds its sources."""
+    found = re.search(r"^CFLAGS_EMBENCH\s*:=\s*(.+)$", MAKEFILE.read_text(), re.MULTILINE)
+    return found.group(1).strip() if found else "unknown"
+
+
+def pinned_commit() -> str:
+    found = re.search(r"^repo embench-iot \S+ ([0-9a-f]{40})$", LOCK.read_text(), re.MULTILINE)
+    return found.group(1) if found else "unknown"
+
+
+def csv_text(rows: list[Row]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for r in rows:
+        writer.writerow([r.benchmark, r.gsf, f"{r.instructions:.0f}", f"{r.naive:.0f}",
+                         f"{r.predicted:.0f}", f"{r.published:.0f}", f"{r.error_pct:.2f}",
+                         f"{r.naive_error_pct:.2f}", f"{r.published / r.instructions:.4f}",
+                         f"{r.predicted_ms:.1f}", f"{r.published_ms:g}",
+                         "" if r.full_scale_ratio is None else f"{r.full_scale_ratio:.5f}"])
+    return buffer.getvalue()
+
+
+def markdown(rows: list[Row], profiles: list[dict[str, Any]], values: Values,
+             missing: list[str]) -> str:
+    toolchain = profiles[0]["toolchain"] if profiles else "unknown"
+    renode = profiles[0]["renode"] if profiles else "unknown"
+    host = sum(p["host_seconds"] for p in profiles)
+    ratios = [r.full_scale_ratio for r in rows if r.full_scale_ratio is not None]
+    gsf = rows[0].gsf if rows else profile.PROFILED_GSF
+    lines = [
+        "# Validation: Embench IoT 2.0 on the STM32F407 (Cortex-M4, 16 MHz)",
+        "",
+        "Public programs with published hardware cycle counts, priced by the calibrated "
+        "Cortex-M4 model. No fit sees these figures (`models/data/validation-published.csv` is "
+        "read by `models/validation/` only): the errors below are out of sample.",
+        "",
+        "## Sources",
+        "",
+        f"- Programs: Embench IoT 2.0, {REPOSITORY} at commit {pinned_commit()} (pinned with "
+        "every file's SHA-256 in `firmware/third_party/files.lock`, `embench-iot`), all "
+        "benchmarks of `src/` with its `support/main.c` and `support/beebsc.c`.",
+        f"- Published figures: `baseline-data/speed.json` (milliseconds at gsf 16), last changed "
+        f"by commit {BASELINE_COMMIT[:7]} \"Correct baseline values\", whose message gives the "
+        "build and the run: STM32F4-Discovery (STM32F407) on its 16 MHz HSI, code in flash "
+        f"(reset FLASH_ACR: 0 wait states), {PUBLISHED_BUILD}; DWT CYCCNT from `start_trigger` "
+        "to `stop_trigger` read by GDB, in ms = cycles / 16 / 1000 "
+        "(`pylib/run_stm32f4-discovery.py`, `--cpu-mhz 16`); so cycles = ms x 16,000.",
+        f"- Our build (`firmware/validation/embench/`): Embench's reference flags `"
+        f"{embench_flags()}`, `-DWARMUP_HEAT=1 -DGLOBAL_SCALE_FACTOR=<gsf>`, linked "
+        "`-Wl,--gc-sections -static -nostartfiles` with the full newlib and libm, code and "
+        "constants in flash, data and stack in SRAM; the board's start-up instead of Embench's "
+        "STM32 files, and our `initialise_board`/`start_trigger`/`stop_trigger` doing what "
+        "Embench's do.",
+        f"- **Compiler: ours is `{toolchain}` (Debian's arm-none-eabi-gcc 12.2, newlib 3.3.0, "
+        f"binutils 2.40), the published build's {PUBLISHED_BUILD}.** The two compilers emit "
+        "different instruction streams from the same sources; that difference is part of every "
+        "error below.",
+        f"- Simulator: {renode}; profiles in `models/validation/data/stm32f407/embench/` "
+        f"({host:.0f} host seconds in all, counted and traced runs and the full-scale checks).",
+        "",
+        "## Method",
+        "",
+        "- Region: from the entry of `start_trigger` to the entry of `stop_trigger` "
+        "(`models/validation/profile.py`): instruction classes from the opcode counters, taken "
+        "branches and pipelined loads and stores from the execution trace, as for the "
+        "matrix's -O3 Cortex-M4 regions.",
+        f"- Scale: profiled at gsf {gsf}, compared with the published cycles x {gsf}/16. "
+        "`support/main.c` times one call of `benchmark()`, which runs the benchmark's whole "
+        "body LOCAL_SCALE_FACTOR x GLOBAL_SCALE_FACTOR times; counted at gsf 16 too, each "
+        "benchmark executes "
+        + (f"{min(ratios):.4f} to {max(ratios):.4f} times the gsf-{gsf} region's instructions."
+           if ratios else "(no full-scale count stored)."),
+        "- Prediction: `models.cores` `CORES['m4']` on the region's aggregated classes and "
+        "traced counts, memory from `models.boards.memory` for the ELF's placement, clock "
+        "16 MHz, the parameter values of the calibration (`models.pipeline`), **no toolchain "
+        "ratio** (`models/validation/price.py`: the prediction is for this gcc binary as it "
+        "runs).",
+        "- Naive: stock Renode, one cycle per executed instruction (the DWT's count in the "
+        "region).",
+        "",
+        "Parameters: " + ", ".join(f"`{name}` = {values[name]:.4g}" for name in sorted(values)
+                                   if name.startswith(SHOWN_PARAMS)) + ".",
+        "",
+        "## Results",
+        "",
+        f"Cycles at gsf {gsf}; error = (figure - published) / published. Published cycles per "
+        "instruction: the published cycles over the instructions our build executes. "
+        "Crypto-relevant benchmarks in bold.",
+        "",
+        "| benchmark | instructions | naive cycles | predicted cycles | published cycles | "
+        "error predicted | error naive | published cycles/instr | predicted ms (gsf 16) | "
+        "published ms |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        name = f"**{r.benchmark}**" if r.benchmark in CRYPTO else r.benchmark
+        lines.append(f"| {name} | {r.instructions:,.0f} | {r.naive:,.0f} | {r.predicted:,.0f} | "
+                     f"{r.published:,.0f} | {r.error_pct:+.1f} % | {r.naive_error_pct:+.1f} % | "
+                     f"{r.published / r.instructions:.3f} | {r.predicted_ms:,.0f} | "
+                     f"{r.published_ms:,.0f} |")
+    predicted = [r.error_pct for r in rows]
+    naive = [r.naive_error_pct for r in rows]
+    crypto = [r for r in rows if r.benchmark in CRYPTO]
+    lines += [
+        "",
+        f"Median |error| over {len(rows)} benchmarks: predicted **{median_abs(predicted):.1f} %**, "
+        f"naive {median_abs(naive):.1f} %.",
+    ]
+    if crypto:
+        lines.append(f"Crypto-relevant ({', '.join(r.benchmark for r in crypto)}): predicted "
+                     f"{median_abs([r.error_pct for r in crypto]):.1f} %, naive "
+                     f"{median_abs([r.naive_error_pct for r in crypto]):.1f} %.")
+    if missing:
+        lines += ["", f"Not profiled (no stored profile): {', '.join(missing)}."]
+    lines += ["", "Regenerate: `.venv/bin/python -m models.validation` (stored profiles); "
+              "`make -C firmware/validation/embench` then `.venv/bin/python -m models.validation "
+              "profile` to profile again in Renode.", ""]
+    return "\n".join(lines)
+
+
+def write(out: Path = REPORTS, values: Values | None = None) -> Path:
+    profiles = profile.load_all()
+    figures = published.load()
+    values = calibrated_values() if values is None else values
+    rows = rows_of(profiles, figures, values)
+    profiled = {p["benchmark"] for p in profiles}
+    missing = [f.benchmark for f in figures if f.benchmark not in profiled]
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "validation.csv").write_text(csv_text(rows))
+    index = out / "validation.md"
+    index.write_text(markdown(rows, profiles, values, missing))
+    return index

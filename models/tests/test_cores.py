@@ -211,3 +211,35 @@ def test_a_trace_prices_the_binary_that_ran_at_any_level():
     # per class (100 x 0.75 / 2 calls)
     paired = {case.opt: case for case in pair_optimised([o0, o3])}
     assert builds.core_price(_iar())(paired["none"], VALUES) == pytest.approx(37.5)
+
+
+def test_it_block_instructions_the_counters_missed_are_priced_from_the_trace():
+    # 1,000 counted ALU instructions; the trace executed 1,040 with 100 inside IT blocks: the 40
+    # failed conditional instructions the counters skipped cost a cycle each on the M4.
+    from models.cores.base import traced_sums
+    schedule = {"instructions": 1040.0, "skipped": 0.0, "it_instructions": 100.0,
+                "taken_branches": 0.0}
+    sums = traced_sums({"alu": 1000}, schedule)
+    assert sums["instructions"] == 1040.0 and sums["uncounted_it"] == 40.0
+    assert CORES["m4"].cycles(sums, Memory(), VALUES) == pytest.approx(1040.0)
+    # never more than the IT blocks held, never below zero
+    assert traced_sums({"alu": 1000}, dict(schedule, it_instructions=10.0))["uncounted_it"] == 10
+    assert traced_sums({"alu": 1100}, schedule)["uncounted_it"] == 0.0
+
+
+def test_an_it_heavy_region_is_priced_with_every_instruction_it_executed():
+    # mbedtls's P-256 key generation on the STM32F407 at -O3: IT blocks everywhere in its
+    # bignum code. With the correction the priced count is the trace's.
+    from models.cores.base import traced_sums
+    from models.profiles import store
+    profile = next((p for p in store.load_all() if (p["board"], p["library"], p["opt"],
+                    p["app"]) == ("stm32f407", "mbedtls", "high-speed", "ecdsa")), None)
+    if profile is None:
+        pytest.skip("no stored profile")
+    region = next(r for r in profile["regions"] if r["result"]["algorithm"] == "ecdsa-genkey")
+    schedule = region["schedule"]
+    counted = aggregate(region["classes"])["instructions"]
+    sums = traced_sums(region["classes"], schedule)
+    assert schedule["instructions"] > counted * 1.01  # the counters missed over 1 %
+    assert sums["instructions"] == pytest.approx(schedule["instructions"] + schedule["skipped"],
+                                                 rel=1e-6)

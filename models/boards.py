@@ -76,3 +76,47 @@ def memory(board: Board, placement: dict[str, str], values: Values) -> Memory:
         return Memory(data_wait_states=data_ws)
     return Memory(code_wait_states=ws, const_wait_states=ws * (1.0 - hit), fetch_hit_ratio=hit,
                   data_wait_states=data_ws)
+
+
+@dataclass(frozen=True)
+class Region:
+    """One memory of a board's address map, as a user's ELF may place sections in it."""
+    name: str
+    origin: int
+    length: int
+    calibrated: bool   # a calibrated cost prices it (or it needs none: TCM, 0-wait-state RAM)
+    source: str
+
+
+# The memories of each board's address map a user's ELF may use, and whether the models price
+# them. Names match the link.ld MEMORY names memory() knows.
+MEMORY_MAPS: dict[str, tuple[Region, ...]] = {
+    "rt1060": (
+        Region("ITCM", 0x00000000, 512 * 1024, True, "i.MX RT1060 RM, FlexRAM: zero wait states"),
+        Region("DTCM", 0x20000000, 512 * 1024, True, "i.MX RT1060 RM, FlexRAM: zero wait states"),
+        Region("OCRAM", 0x20200000, 1024 * 1024, False,
+               "i.MX RT1060 RM, OCRAM behind the L1 D-cache: no calibrated cost on this board"),
+        Region("FLEXSPI", 0x60000000, 0x1F800000, False,
+               "i.MX RT1060 RM, FlexSPI XIP flash behind the caches: not modelled"),
+        Region("SDRAM", 0x80000000, 0x60000000, False, "SEMC SDRAM: not modelled")),
+    "rt1170": (
+        Region("ITCM", 0x00000000, 256 * 1024, True, "i.MX RT1170 RM, FlexRAM: zero wait states"),
+        Region("DTCM", 0x20000000, 256 * 1024, True, "i.MX RT1170 RM, FlexRAM: zero wait states"),
+        Region("OCRAM", 0x20200000, 1536 * 1024, True,
+               "OCRAM behind the L1 D-cache: rt1170.ocram_load_cycles (fitted)"),
+        Region("FLEXSPI", 0x30000000, 0x10000000, False,
+               "FlexSPI1 XIP flash behind the caches: not modelled"),
+        Region("SDRAM", 0x80000000, 0x60000000, False, "SEMC SDRAM: not modelled")),
+    "samd21": (
+        Region("FLASH", 0x00000000, 256 * 1024, True, "samd21.flash_wait_states, nvm_cache_hit"),
+        Region("SRAM", 0x20000000, 32 * 1024, True, "SAM D21 SRAM: zero wait states")),
+    "stm32f407": (
+        Region("FLASH", 0x08000000, 1024 * 1024, True, "stm32f407.flash_wait_states (16 MHz)"),
+        Region("CCM", 0x10000000, 64 * 1024, True, "RM0090: CCM RAM on the D-bus, zero wait"),
+        Region("SRAM", 0x20000000, 128 * 1024, True, "RM0090: SRAM, zero wait states")),
+}
+
+
+def region_at(board: str, address: int) -> Region | None:
+    return next((r for r in MEMORY_MAPS[board] if r.origin <= address < r.origin + r.length),
+                None)

@@ -333,6 +333,10 @@ def predict(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if any(a == "--elf" or a.startswith("--elf=") for a in arguments):
+        from models.user import cli  # the user's own ELF (models/user/)
+        return cli.main(arguments)
     return predict(options(argv))
 
 

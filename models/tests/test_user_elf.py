@@ -1,0 +1,135 @@
+"""`python -m models predict --elf` (models/user/): bad input gets one clear line, and a real run
+counts and prices every call of a function (the Renode cases skip without Renode)."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from models.profiles import collect
+from models.user import cli
+from models.user import elf as user_elf
+from models.user import run
+
+DATA = Path(__file__).resolve().parent / "data"
+needs_gcc = pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None,
+                               reason="arm-none-eabi-gcc not installed")
+needs_renode = pytest.mark.skipif(collect.find_renode() is None, reason="Renode not found")
+
+
+def demo(tmp_path: Path, mode: int = 0, strip: bool = False) -> Path:
+    out = tmp_path / f"demo{mode}{'-stripped' if strip else ''}.elf"
+    subprocess.run(["arm-none-eabi-gcc", "-mcpu=cortex-m4", "-mthumb", "-O2", "-Wall", "-Wextra",
+                    "-Werror", "-nostdlib", "-nostartfiles", f"-DDEMO_MODE={mode}", "-T",
+                    str(DATA / "user_demo.ld"), str(DATA / "user_demo.c"), "-o", str(out)]
+                   + (["-s"] if strip else []), check=True)
+    return out
+
+
+def error_of(capsys, argv: list[str]) -> str:
+    assert cli.main(argv) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    return err[0]
+
+
+def test_a_file_that_is_not_an_arm_elf_is_refused(tmp_path, capsys):
+    text = tmp_path / "app.elf"
+    text.write_text("hello")
+    assert "not an ELF file" in error_of(capsys, ["--elf", str(text), "--board", "rt1060",
+                                                  "--function", "f"])
+    host = Path("/bin/ls").resolve()
+    assert "not a 32-bit little-endian ELF" in error_of(
+        capsys, ["--elf", str(host), "--board", "rt1060", "--function", "f"])
+
+
+@needs_gcc
+def test_a_stripped_elf_is_refused(tmp_path, capsys):
+    assert "stripped" in error_of(capsys, ["--elf", str(demo(tmp_path, strip=True)), "--board",
+                                           "stm32f407", "--function", "sum_of_squares"])
+
+
+@needs_gcc
+def test_an_unknown_function_names_the_closest(tmp_path, capsys):
+    line = error_of(capsys, ["--elf", str(demo(tmp_path)), "--board", "stm32f407",
+                             "--function", "sum_of_square"])
+    assert "no function sum_of_square" in line and "closest: sum_of_squares" in line
+
+
+@needs_gcc
+def test_returns_and_handlers_are_found_in_the_listing(tmp_path):
+    path = demo(tmp_path)
+    (target,) = run.targets(path, ["sum_of_squares"], [])
+    assert target.ends and all(target.begin < end for end in target.ends)
+    handlers, fault = run.vector_handlers(path)
+    functions = user_elf.functions(path)
+    assert handlers == [functions["systick_handler"].start]
+    assert fault == functions["hard_fault_handler"].start
+
+
+def test_renode_missing_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(collect, "find_renode", lambda: None)
+    elf = Path(__file__).resolve().parents[2] / "build" / "fw" / "rt1060" / \
+        "mbedtls-sw-high-speed" / "bench.elf"
+    if not elf.exists():
+        pytest.skip("no firmware built")
+    assert "Renode not found" in error_of(capsys, ["--elf", str(elf), "--board", "rt1060",
+                                                   "--function", "mbedtls_internal_sha256_process"])
+
+
+def test_calls_are_split_at_the_outer_depth_and_interrupts_taken_out():
+    # enter, irq (10 instructions of counter 0), leave; then a recursive call (enter, enter,
+    # leave, leave) of 7 instructions: two calls of 5 and 7 instructions.
+    rows = [("enter0", "", [100, 0], 100), ("irq-in", "", [102, 0], 102),
+            ("irq-out", "", [112, 0], 112), ("leave0", "", [115, 0], 115),
+            ("enter0", "", [200, 0], 200), ("enter0", "", [203, 0], 203),
+            ("leave0", "", [205, 0], 205), ("leave0", "", [207, 0], 207)]
+    calls, fault = run.split_calls(rows, 1)
+    assert fault == ""
+    assert [c.raw for c in calls[0]] == [[5, 0], [7, 0]]
+    assert [c.executed for c in calls[0]] == [5.0, 7.0]
+    assert calls[0][0].interrupts == 1 and calls[0][0].interrupt_instructions == 10.0
+
+
+@needs_gcc
+@needs_renode
+def test_every_call_is_counted_and_priced(tmp_path, capsys):
+    assert cli.main(["--elf", str(demo(tmp_path)), "--core", "m4", "--clock-hz", "16e6",
+                     "--function", "sum_of_squares", "--json", "--simulated-seconds", "1"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    (target,) = result["targets"]
+    assert target["calls"] == 3
+    # the loop runs 100 times: several hundred instructions a call
+    assert 300 < target["instructions_per_call"] < 2000
+    cycles = target["predicted_cycles"]
+    assert cycles["min"] == cycles["max"] > target["instructions_per_call"] * 0.9
+    assert target["band_widened_because"]  # a generic core: said why
+
+
+@needs_gcc
+@needs_renode
+def test_a_function_never_called_is_said_after_the_run(tmp_path, capsys):
+    line = error_of(capsys, ["--elf", str(demo(tmp_path)), "--core", "m4", "--clock-hz", "16e6",
+                             "--function", "never_called", "--simulated-seconds", "0.2"])
+    assert "never_called was never called" in line and "last PC" in line
+
+
+@needs_gcc
+@needs_renode
+def test_a_fault_stops_the_run_with_its_pc(tmp_path, capsys):
+    path = demo(tmp_path, mode=1)
+    line = error_of(capsys, ["--elf", str(path), "--core", "m4", "--clock-hz", "16e6",
+                             "--function", "faults", "--simulated-seconds", "1"])
+    assert "faulted" in line
+    assert f"pc={user_elf.functions(path)['faults'].start:#010x}" in line
+
+
+@needs_gcc
+@needs_renode
+def test_a_call_that_sleeps_is_refused(tmp_path, capsys):
+    line = error_of(capsys, ["--elf", str(demo(tmp_path, mode=2)), "--core", "m4", "--clock-hz",
+                             "16e6", "--function", "sleeps", "--simulated-seconds", "1"])
+    assert "spans a WFI" in line

@@ -1,0 +1,1 @@
+"""The user's own firmware: any ELF, any function, priced as the binary runs (cli.py)."""

@@ -1,0 +1,280 @@
+"""Runs a user's ELF in Renode and counts every call of the functions (or regions) asked for.
+
+A hook on a function's entry and on each of its return instructions snapshots the opcode
+counters (models/profiles/collect.py HOOK, opcodes.py): each entry-to-return at the outermost
+depth is one call, nested calls included. Interrupts are said apart: hooks on the handlers of
+the vector table and on their return instructions bracket each one, and its instructions are
+taken out of the call that it interrupted (and counted apart). A hook on the HardFault handler
+stops the run with the faulting PC; a hook on every WFI says when a call sleeps, which no core
+model prices. The run ends when every target has been called `calls` times, at the
+simulated-time limit, or at the host-time limit; then Renode is stopped whole.
+
+On a board of the matrix the board's own platform runs the ELF (platforms/scripts/<board>.resc,
+the project's peripheral models included); with a core and no board, a generic platform made from
+the ELF: Renode's Cortex-M model and the memories its sections and stack use (generic.py).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from models.profiles import collect, opcodes
+from models.user import elf as user_elf
+
+ENTER, LEAVE = "enter", "leave"
+IRQ_IN, IRQ_OUT, WFI, FAULT = "irq-in", "irq-out", "wfi", "fault"
+# What a snapshot line carries for a fault: the stacked PC (SP + 24 on exception entry, ARMv7-M
+# ARM B1.5.6), read by the hook.
+STACKED_PC = "':' + str(machine.SystemBus.ReadDoubleWord(self.GetRegisterUnsafe(13).RawValue + 24))"
+SIMULATED_SECONDS = 60.0
+HOST_SECONDS = 600.0
+
+
+@dataclass(frozen=True)
+class Target:
+    label: str              # the function's name, or START:END
+    begin: int              # entry address, or the start symbol's
+    ends: tuple[int, ...]   # the function's return instructions, or the end symbol's address
+    function: bool
+
+
+@dataclass
+class Call:
+    raw: list[int]                   # opcode counter deltas, interrupts taken out
+    executed: float                  # the CPU's executed instructions, interrupts taken out
+    interrupts: int = 0
+    interrupt_instructions: float = 0.0
+    slept: bool = False              # a WFI ran inside the call
+
+
+@dataclass
+class Outcome:
+    names: list[str]
+    exact: list[opcodes.ExactCounter]
+    calls: dict[str, list[Call]] = field(default_factory=dict)
+    fault: str = ""                  # "pc=0x..." when the HardFault handler ran
+    ended: str = ""                  # why the run stopped
+    host_seconds: float = 0.0
+
+
+def targets(path: Path, functions: list[str], regions: list[str]) -> list[Target]:
+    found = []
+    for name in functions:
+        symbol = user_elf.function(path, name)
+        ends = user_elf.returns(path, symbol)
+        if not ends:
+            raise user_elf.UserElfError(
+                f"{path.name}: {name} has no return instruction (pop {{..pc}} or bx lr): it "
+                "ends in a tail call or never returns; profile it as --region START:END, or "
+                "build it with -fno-optimize-sibling-calls")
+        found.append(Target(name, symbol.start, tuple(ends), True))
+    for region in regions:
+        start, _, end = region.partition(":")
+        if not start or not end:
+            raise user_elf.UserElfError(f"--region {region}: expected START_SYMBOL:END_SYMBOL")
+        found.append(Target(region, user_elf.address_of(path, start),
+                            (user_elf.address_of(path, end),), False))
+    return found
+
+
+def vector_handlers(path: Path) -> tuple[list[int], int | None]:
+    """The distinct exception and interrupt handlers of the vector table (not the reset
+    handler), and the HardFault handler."""
+    _, address = user_elf.vector_table(path)
+    for section in user_elf.sections(path):
+        if section.address <= address < section.address + section.size:
+            data = subprocess.run(["arm-none-eabi-objcopy", "-O", "binary", "--only-section",
+                                   section.name, str(path), "/dev/stdout"],
+                                  capture_output=True, check=True).stdout
+            words = [int.from_bytes(data[i:i + 4], "little")
+                     for i in range(address - section.address, len(data) - 3, 4)][:256]
+            break
+    else:
+        return [], None
+    code = {symbol.start for symbol in user_elf.functions(path).values()}
+    handlers = [w & ~1 for w in words[2:] if w & 1 and (w & ~1) in code]
+    fault = words[3] & ~1 if len(words) > 3 and words[3] & 1 else None
+    return sorted(set(handlers) - {fault, words[1] & ~1}), fault
+
+
+def wfi_addresses(path: Path) -> list[int]:
+    return [ins.address for ins in opcodes.disassembly(path) if ins.mnemonic.startswith("wfi")]
+
+
+def hook_lines(path: Path, chosen: list[Target], snapshots: Path,
+               names: list[str]) -> list[str]:
+    hooks: list[tuple[str, int, str]] = []
+    for i, target in enumerate(chosen):
+        hooks.append((f"{ENTER}{i}", target.begin, "''"))
+        hooks += [(f"{LEAVE}{i}", end, "''") for end in target.ends]
+    handlers, fault = vector_handlers(path)
+    table = user_elf.functions(path)
+    ends_of = {s.start: s.end for s in table.values()}
+    for handler in handlers:
+        hooks.append((IRQ_IN, handler, "''"))
+        hooks += [(IRQ_OUT, a, "''") for a in user_elf.returns(
+            path, user_elf.Symbol("handler", handler, ends_of[handler] - handler))]
+    if fault is not None:
+        hooks.append((FAULT, fault, STACKED_PC))
+    hooks += [(WFI, a, "''") for a in wfi_addresses(path)]
+    return [collect.HOOK.format(address=hex(address), tag=tag, skip="False", detail=detail,
+                                work="''", snapshots=snapshots, names=names)
+            for tag, address, detail in hooks]
+
+
+def script(path: Path, chosen: list[Target], work: Path, platform: list[str],
+           simulated_seconds: float) -> tuple[Path, list[str], list[opcodes.ExactCounter]]:
+    """The .resc: the platform's lines (which load the ELF), counters, hooks, a bounded run."""
+    exact = opcodes.exact_counters(path)
+    names = [c.name for c in exact] + [opcodes.generic_name(i)
+                                       for i in range(len(opcodes.GENERIC_PATTERNS))]
+    lines = list(platform)
+    lines.append("cpu EnableOpcodesCounting true")
+    lines += [f"cpu InstallOpcodeCounterPattern \"{c.name}\" \"{c.pattern}\"" for c in exact]
+    lines += [f"cpu InstallOpcodeCounterPattern \"{opcodes.generic_name(i)}\" \"{pattern}\""
+              for i, (_, pattern) in enumerate(opcodes.GENERIC_PATTERNS)]
+    lines += hook_lines(path, chosen, work / "snapshots.txt", names)
+    # The run is bounded in simulated time; then the last PC is printed for the report.
+    lines += [f'emulation RunFor "{simulated_seconds:g}"', "cpu PC", "quit"]
+    resc = work / "predict.resc"
+    resc.write_text("\n".join(lines) + "\n")
+    return resc, names, exact
+
+
+def board_platform(path: Path, board: str) -> list[str]:
+    vectors, _ = user_elf.vector_table(path)
+    return [f"$bin=@{path}", f'$vectors="{vectors}"',
+            f"include @{collect.TOP / 'platforms' / 'scripts' / (board + '.resc')}"]
+
+
+def parse(text: str) -> list[tuple[str, str, list[int], int]]:
+    """(tag, detail, counters, executed) per snapshot line."""
+    rows = []
+    for row in text.splitlines():
+        parts = row.split()
+        if len(parts) < 3 or not parts[-1].startswith("#"):
+            continue  # a line the hook was still writing when the run was stopped
+        tag, _, detail = parts[0].partition(":")
+        rows.append((tag, detail, [int(v) for v in parts[2:-1]], int(parts[-1][1:])))
+    return rows
+
+
+def split_calls(rows: list[tuple[str, str, list[int], int]], count: int) -> tuple[
+        dict[int, list[Call]], str]:
+    """Calls per target index; the fault's stacked PC if the HardFault handler ran. The opcode
+    counters are 32-bit: differences are taken modulo 2^32, which holds for calls of fewer than
+    2^32 instructions of one pattern (the CPU's own count is 64-bit)."""
+    calls: dict[int, list[Call]] = {i: [] for i in range(count)}
+    open_calls: dict[int, tuple[list[int], int, int]] = {}   # target -> begin, executed, depth
+    irq_begin: tuple[list[int], int] | None = None
+    irq_depth = 0
+    pending: dict[int, Call] = {}
+    fault = ""
+    for tag, detail, counters, executed in rows:
+        if tag == FAULT:
+            fault = f"pc={int(detail):#010x}" if detail else "pc=?"
+            break
+        if tag == IRQ_IN:
+            irq_depth += 1
+            if irq_depth == 1:
+                irq_begin = (counters, executed)
+            continue
+        if tag == IRQ_OUT:
+            if irq_depth == 1 and irq_begin is not None:
+                for call in pending.values():
+                    call.interrupts += 1
+                    call.raw = [c - ((e - b) % collect.COUNTER_RANGE)
+                                for c, b, e in zip(call.raw, irq_begin[0], counters)]
+                    call.interrupt_instructions += executed - irq_begin[1]
+                    call.executed -= executed - irq_begin[1]
+            irq_depth = max(0, irq_depth - 1)
+            continue
+        if tag == WFI:
+            for call in pending.values():
+                call.slept = True
+            continue
+        if irq_depth:
+            continue  # the handler called a target: that call belongs to the interrupt
+        index = int(tag[len(ENTER):]) if tag.startswith(ENTER) else int(tag[len(LEAVE):])
+        if tag.startswith(ENTER):
+            if index in open_calls:
+                begin, at, depth = open_calls[index]
+                open_calls[index] = (begin, at, depth + 1)   # recursion: one outer call
+            else:
+                open_calls[index] = (counters, executed, 1)
+                pending[index] = Call([0] * len(counters), 0.0)
+        elif index in open_calls:
+            begin, at, depth = open_calls[index]
+            if depth > 1:
+                open_calls[index] = (begin, at, depth - 1)
+                continue
+            call = pending.pop(index)
+            del open_calls[index]
+            call.raw = [r + ((e - b) % collect.COUNTER_RANGE)
+                        for r, b, e in zip(call.raw, begin, counters)]
+            call.executed += executed - at
+            calls[index].append(call)
+    return calls, fault
+
+
+def run(renode: str, path: Path, chosen: list[Target], work: Path, platform: list[str],
+        calls: int | None, simulated_seconds: float = SIMULATED_SECONDS,
+        host_seconds: float = HOST_SECONDS) -> Outcome:
+    work.mkdir(parents=True, exist_ok=True)
+    snapshots = work / "snapshots.txt"
+    snapshots.unlink(missing_ok=True)
+    resc, names, exact = script(path, chosen, work, platform, simulated_seconds)
+    log_path = work / "renode.log"
+    with open(log_path, "w") as log:
+        process = collect.start_renode(renode, resc, log)
+        started = time.monotonic()
+        ended = ""
+        try:
+            while True:
+                if process.poll() is not None:
+                    ended = f"the simulated-time limit ({simulated_seconds:g} s)"
+                    break
+                if time.monotonic() - started > host_seconds:
+                    ended = f"the host-time limit ({host_seconds:g} s)"
+                    break
+                if snapshots.exists():
+                    text = snapshots.read_text()
+                    if f"\n{FAULT}" in "\n" + text:
+                        ended = "a fault"
+                        break
+                    if calls is not None and all(
+                            text.count(f"\n{LEAVE}{i} ") + text.startswith(f"{LEAVE}{i} ")
+                            >= calls for i in range(len(chosen))):
+                        ended = f"{calls} call(s) of each target"
+                        break
+                time.sleep(0.2)
+        finally:
+            seconds = time.monotonic() - started
+            if process.poll() is None:
+                os.killpg(process.pid, 15)
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, 9)
+    rows = parse(snapshots.read_text()) if snapshots.exists() else []
+    split, fault = split_calls(rows, len(chosen))
+    outcome = Outcome(names, exact, {t.label: split[i][:calls] if calls else split[i]
+                                     for i, t in enumerate(chosen)}, fault, ended, seconds)
+    return outcome
+
+
+def last_pc(work: Path) -> str:
+    """The PC `cpu PC` printed at the end of a run that reached its simulated-time limit."""
+    text = (work / "renode.log").read_text(errors="replace") if (work / "renode.log").exists() \
+        else ""
+    found = [line.strip() for line in text.splitlines() if line.strip().startswith("0x")]
+    return found[-1] if found else "?"
+
+
+def classes_of(call: Call, outcome: Outcome) -> dict[str, Any]:
+    raw = {name: float(v) for name, v in zip(outcome.names, call.raw)}
+    return opcodes.class_counts(raw, outcome.exact)

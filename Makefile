@@ -13,6 +13,7 @@
 #   make sweep STUDY=<name>  one built-in what-if study (models/sweeps/<name>.yaml) into reports/
 #   make studies      every built-in study, then reports/studies.md (firmware ones need Renode)
 #   make whatif-bench time 1,000 hardware what-if points re-costed from the stored profiles
+#   make predict ELF=<app.elf> BOARD=<board> FUNCTION=<name>  your own function's predicted cycles
 #   make deps         dependencies (Debian packages, .venv, third-party sources, Renode)
 #   make clean        remove build/
 #
@@ -54,6 +55,13 @@ ROBOT_OUT   := build/robot
 # LIB= and OPT= narrow the firmware build but not the robot selection.
 robot_include = $(BOARD)
 ROBOT_FILTER  = $(if $(robot_include),--include $(robot_include))
+
+# Your own firmware (models/user/): the predicted cycles per call of one function of an ELF.
+.PHONY: predict
+predict: deps
+	@if [ -z "$(ELF)" ] || [ -z "$(FUNCTION)" ] || [ -z "$(BOARD)" ]; then \
+	    echo "predict: usage: make predict ELF=<app.elf> BOARD=<board> FUNCTION=<name>"; exit 2; fi
+	@$(PYTHON) -m models predict --elf $(ELF) --board $(BOARD) --function $(FUNCTION)
 
 .PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean profiles report lab \
         native-profiles

@@ -64,10 +64,10 @@ def test_returns_and_handlers_are_found_in_the_listing(tmp_path):
     path = demo(tmp_path)
     (target,) = run.targets(path, ["sum_of_squares"], [])
     assert target.ends and all(target.begin < end for end in target.ends)
-    handlers, fault = run.vector_handlers(path)
+    handlers, faults = run.vector_handlers(path)
     functions = user_elf.functions(path)
     assert handlers == [functions["systick_handler"].start]
-    assert fault == functions["hard_fault_handler"].start
+    assert faults == [functions["hard_fault_handler"].start]
 
 
 def test_renode_missing_is_one_line(tmp_path, capsys, monkeypatch):

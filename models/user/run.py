@@ -81,9 +81,15 @@ def targets(path: Path, functions: list[str], regions: list[str]) -> list[Target
     return found
 
 
-def vector_handlers(path: Path) -> tuple[list[int], int | None]:
+# The fault exceptions' vectors: HardFault, MemManage, BusFault, UsageFault (ARMv7-M ARM B1.5.2).
+# Renode enters a configurable fault's own vector even where the SHCSR has not enabled it (a
+# Cortex-M escalates it to HardFault), so each is a fault hook.
+FAULT_VECTORS = (3, 4, 5, 6)
+
+
+def vector_handlers(path: Path) -> tuple[list[int], list[int]]:
     """The distinct exception and interrupt handlers of the vector table (not the reset
-    handler), and the HardFault handler."""
+    handler, not the faults'), and the fault handlers (FAULT_VECTORS)."""
     _, address = user_elf.vector_table(path)
     for section in user_elf.sections(path):
         if section.address <= address < section.address + section.size:
@@ -94,11 +100,11 @@ def vector_handlers(path: Path) -> tuple[list[int], int | None]:
                      for i in range(address - section.address, len(data) - 3, 4)][:256]
             break
     else:
-        return [], None
+        return [], []
     code = {symbol.start for symbol in user_elf.functions(path).values()}
     handlers = [w & ~1 for w in words[2:] if w & 1 and (w & ~1) in code]
-    fault = words[3] & ~1 if len(words) > 3 and words[3] & 1 else None
-    return sorted(set(handlers) - {fault, words[1] & ~1}), fault
+    faults = sorted({words[i] & ~1 for i in FAULT_VECTORS if i < len(words) and words[i] & 1})
+    return sorted(set(handlers) - set(faults) - {words[1] & ~1}), faults
 
 
 def wfi_addresses(path: Path) -> list[int]:
@@ -111,15 +117,14 @@ def hook_lines(path: Path, chosen: list[Target], snapshots: Path,
     for i, target in enumerate(chosen):
         hooks.append((f"{ENTER}{i}", target.begin, "''"))
         hooks += [(f"{LEAVE}{i}", end, "''") for end in target.ends]
-    handlers, fault = vector_handlers(path)
+    handlers, faults = vector_handlers(path)
     table = user_elf.functions(path)
     ends_of = {s.start: s.end for s in table.values()}
     for handler in handlers:
         hooks.append((IRQ_IN, handler, "''"))
         hooks += [(IRQ_OUT, a, "''") for a in user_elf.returns(
             path, user_elf.Symbol("handler", handler, ends_of[handler] - handler))]
-    if fault is not None:
-        hooks.append((FAULT, fault, STACKED_PC))
+    hooks += [(FAULT, fault, STACKED_PC) for fault in faults]
     hooks += [(WFI, a, "''") for a in wfi_addresses(path)]
     return [collect.HOOK.format(address=hex(address), tag=tag, skip="False", detail=detail,
                                 work="''", snapshots=snapshots, names=names)
@@ -138,8 +143,11 @@ def script(path: Path, chosen: list[Target], work: Path, platform: list[str],
     lines += [f"cpu InstallOpcodeCounterPattern \"{opcodes.generic_name(i)}\" \"{pattern}\""
               for i, (_, pattern) in enumerate(opcodes.GENERIC_PATTERNS)]
     lines += hook_lines(path, chosen, work / "snapshots.txt", names)
-    # The run is bounded in simulated time; then the last PC is printed for the report.
-    lines += [f'emulation RunFor "{simulated_seconds:g}"', "cpu PC", "quit"]
+    # The run is bounded in simulated time; then the last PC is written for the report.
+    lines += [f'emulation RunFor "{simulated_seconds:g}"',
+              f"python \"f = open(r'{work / 'last-pc.txt'}', 'w'); "
+              f"f.write(str(monitor.Machine['sysbus.cpu'].PC.RawValue)); f.close()\"",
+              "quit"]
     resc = work / "predict.resc"
     resc.write_text("\n".join(lines) + "\n")
     return resc, names, exact
@@ -227,6 +235,7 @@ def run(renode: str, path: Path, chosen: list[Target], work: Path, platform: lis
     work.mkdir(parents=True, exist_ok=True)
     snapshots = work / "snapshots.txt"
     snapshots.unlink(missing_ok=True)
+    (work / "last-pc.txt").unlink(missing_ok=True)
     resc, names, exact = script(path, chosen, work, platform, simulated_seconds)
     log_path = work / "renode.log"
     with open(log_path, "w") as log:
@@ -268,11 +277,10 @@ def run(renode: str, path: Path, chosen: list[Target], work: Path, platform: lis
 
 
 def last_pc(work: Path) -> str:
-    """The PC `cpu PC` printed at the end of a run that reached its simulated-time limit."""
-    text = (work / "renode.log").read_text(errors="replace") if (work / "renode.log").exists() \
-        else ""
-    found = [line.strip() for line in text.splitlines() if line.strip().startswith("0x")]
-    return found[-1] if found else "?"
+    """The PC at the end of a run that reached its simulated-time limit ("?" if it did not)."""
+    written = work / "last-pc.txt"
+    text = written.read_text().strip().rstrip("L") if written.exists() else ""
+    return f"{int(text):#010x}" if text.isdigit() else "?"
 
 
 def classes_of(call: Call, outcome: Outcome) -> dict[str, Any]:

@@ -13,7 +13,8 @@ void systick_handler(void);
 
 __attribute__((section(".vectors"), used)) void (*const __isr_vector[16])(void) = {
     (void (*)(void))0x20008000u, reset_handler, 0, hard_fault_handler,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, systick_handler,
+    hard_fault_handler, hard_fault_handler, hard_fault_handler, 0, 0, 0, 0, 0, 0, 0, 0,
+    systick_handler,
 };
 
 volatile uint32_t sink;

@@ -127,6 +127,18 @@ def main(argv: list[str] | None = None) -> int:
     if outcome.fault:
         return fail(f"{path.name} faulted ({outcome.fault}, HardFault handler entered) after "
                     f"{outcome.host_seconds:.0f} s host time; {where_it_stopped(path, work)}")
+    traced: dict[str, list[dict[str, float]]] = {}
+    untraced = ""
+    if core in ("m7", "m4") and not any(outcome.calls[t.label] == [] for t in chosen):
+        if outcome.executed <= run.TRACE_LIMIT:
+            if not args.json:
+                print(f"predict: tracing the calls for the {generic.CORES[core]}'s schedule "
+                      "...", flush=True)
+            traced = run.schedules(renode, path, chosen, work, platform, core, outcome,
+                                   args.calls, args.simulated_seconds, args.host_seconds)
+        else:
+            untraced = (f"the run executed {outcome.executed:,} instructions, more than the "
+                        f"{run.TRACE_LIMIT:,} it traces")
     from models import pipeline  # the calibration: a few seconds, only once the run is done
     fitted = pipeline.run(progress=False)
     band = pipeline.model_bands(fitted)["core"]
@@ -141,10 +153,14 @@ def main(argv: list[str] | None = None) -> int:
                         "interrupt wakes it): no core model prices the sleep; profile a region "
                         "without it")
         where = price.place(path, args.board, target.begin)
+        schedules = traced.get(target.label, [])
+        if len(schedules) != len(calls):
+            schedules = [None] * len(calls)
         prediction = price.predict(target.label, core, clock,
                                    [run.classes_of(call, outcome) for call in calls],
-                                   [None] * len(calls), [call.executed for call in calls],
-                                   where, args.board, fitted.validation.full.values, band)
+                                   schedules, [call.executed for call in calls],
+                                   where, args.board, fitted.validation.full.values, band,
+                                   untraced)
         prediction.interrupts = sum(call.interrupts for call in calls)
         prediction.interrupt_instructions = sum(call.interrupt_instructions for call in calls)
         predictions.append(prediction)

@@ -101,7 +101,8 @@ def price_call(core: str, classes: dict[str, float], memory: Memory, values: Val
 
 def predict(label: str, core: str, clock_hz: float, calls: list[dict[str, float]],
             schedules: list[dict[str, float] | None], executed: list[float], where: Place,
-            board: str | None, values: Values, band: bands.Band) -> Prediction:
+            board: str | None, values: Values, band: bands.Band,
+            untraced: str = "") -> Prediction:
     memory = memory_of(board, where, values)
     cycles = sorted(price_call(core, c, memory, values, s) for c, s in zip(calls, schedules))
     reasons = []
@@ -112,8 +113,8 @@ def predict(label: str, core: str, clock_hz: float, calls: list[dict[str, float]
         reasons.append(f"memory with no calibrated cost: {', '.join(where.uncalibrated)} "
                        "(priced as zero-wait-state memory)")
     if core == "m7" and not any(schedules):
-        reasons.append("no issue schedule (the calls were not traced): the Cortex-M7 is priced "
-                       "per instruction class")
+        reasons.append("no issue schedule (" + (untraced or "the calls were not traced")
+                       + "): the Cortex-M7 is priced per instruction class")
     pct = band.pct * WIDEN ** len(reasons)
     return Prediction(label, len(cycles), statistics.median(executed) if executed else 0.0,
                       (cycles[0], statistics.median(cycles), cycles[-1]) if cycles else

@@ -20,9 +20,10 @@ import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from models.profiles import collect, opcodes
+from models.profiles import collect, m7_schedule, opcodes
 from models.user import elf as user_elf
 
 ENTER, LEAVE = "enter", "leave"
@@ -59,6 +60,7 @@ class Outcome:
     fault: str = ""                  # "pc=0x..." when the HardFault handler ran
     ended: str = ""                  # why the run stopped
     host_seconds: float = 0.0
+    executed: int = 0                # instructions the run executed up to its last snapshot
 
 
 def targets(path: Path, functions: list[str], regions: list[str]) -> list[Target]:
@@ -272,7 +274,8 @@ def run(renode: str, path: Path, chosen: list[Target], work: Path, platform: lis
     rows = parse(snapshots.read_text()) if snapshots.exists() else []
     split, fault = split_calls(rows, len(chosen))
     outcome = Outcome(names, exact, {t.label: split[i][:calls] if calls else split[i]
-                                     for i, t in enumerate(chosen)}, fault, ended, seconds)
+                                     for i, t in enumerate(chosen)}, fault, ended, seconds,
+                      rows[-1][3] if rows else 0)
     return outcome
 
 
@@ -286,3 +289,89 @@ def last_pc(work: Path) -> str:
 def classes_of(call: Call, outcome: Outcome) -> dict[str, Any]:
     raw = {name: float(v) for name, v in zip(outcome.names, call.raw)}
     return opcodes.class_counts(raw, outcome.exact)
+
+
+# A run that executed more than this many instructions is not traced for the issue schedule:
+# its trace (a line per instruction) would cost more host time than the prediction is worth.
+TRACE_LIMIT = 30_000_000
+MARK = -1   # a boundary no PC takes
+
+
+def call_stream(pcs: Iterable[int], target: Target,
+                handlers: list[tuple[int, int]]) -> Iterator[int]:
+    """The PC stream with MARK at each outermost call's entry and before its return instruction
+    (where the counting hooks snapshot), the interrupt handlers' own PCs left out of calls."""
+    depth = 0
+    for pc in pcs:
+        if pc == target.begin:
+            if depth == 0:
+                yield MARK
+            depth += 1
+        elif depth and pc in target.ends:
+            depth -= 1
+            if depth == 0:
+                yield MARK
+        if depth and any(low <= pc < high for low, high in handlers):
+            continue
+        yield pc
+
+
+def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platform: list[str],
+              core: str, counted: Outcome, calls: int | None,
+              simulated_seconds: float = SIMULATED_SECONDS,
+              host_seconds: float = HOST_SECONDS) -> dict[str, list[dict[str, float]]]:
+    """What each call's execution trace shows (collect.TRACED_FIELDS of the core): a second run
+    with Renode's execution tracer, stopped after the calls the counted run saw."""
+    trace = work / "trace.txt"
+    trace.unlink(missing_ok=True)
+    traced_platform = platform + [f'cpu CreateExecutionTracing "schedule" @{trace} PC']
+    lines = list(traced_platform)
+    lines += hook_lines(path, chosen, work / "snapshots.txt", [])
+    lines += [f'emulation RunFor "{simulated_seconds:g}"', "quit"]
+    resc = work / "trace.resc"
+    resc.write_text("\n".join(lines) + "\n")
+    snapshots = work / "snapshots.txt"
+    snapshots.unlink(missing_ok=True)
+    wanted = {t.label: len(counted.calls[t.label]) for t in chosen}
+    table = m7_schedule.listing(path)
+    functions = user_elf.functions(path)
+    handler_starts, fault_starts = vector_handlers(path)
+    ends_of = {s.start: s.end for s in functions.values()}
+    handlers = [(h, ends_of[h]) for h in handler_starts + fault_starts if h in ends_of]
+
+    def walk() -> dict[str, list[dict[str, float]]]:
+        found = {}
+        for target in chosen:
+            regions = m7_schedule.schedule_regions(
+                call_stream(m7_schedule.trace_pcs(trace), target, handlers), table, MARK)
+            found[target.label] = [{name: float(r[name]) for name in collect.TRACED_FIELDS[core]}
+                                   for r in regions[:wanted[target.label]]]
+        return found
+
+    out: dict[str, list[dict[str, float]]] = {}
+    with open(work / "trace.log", "w") as log:
+        process = collect.start_renode(renode, resc, log)
+        started = time.monotonic()
+        try:
+            while process.poll() is None and time.monotonic() - started < host_seconds:
+                rows = parse(snapshots.read_text()) if snapshots.exists() else []
+                done, _ = split_calls(rows, len(chosen))
+                if all(len(done[i]) >= wanted[t.label] for i, t in enumerate(chosen)):
+                    break
+                time.sleep(0.2)
+            # The tracer's writer runs behind the emulation: walk the trace until it holds
+            # every call the hooks saw end.
+            while time.monotonic() - started < host_seconds:
+                out = walk() if trace.exists() else {}
+                if out and all(len(out[t.label]) >= wanted[t.label] for t in chosen):
+                    break
+                if process.poll() is not None:
+                    out = walk() if trace.exists() else {}
+                    break
+                time.sleep(1.0)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, 15)
+                process.wait(timeout=10)
+    trace.unlink(missing_ok=True)
+    return out

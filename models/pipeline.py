@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from models import boards
-from models.calibration import bands, builds, fit, published, reference
+from models.calibration import bands, builds, compiler_spread, fit, published, reference
 from models.matrix import Case, all_params, cycles_per_call, matrix_cases
 from models.params import Param
 from models.profiles import store
@@ -84,7 +84,7 @@ def model_bands(outcome: Outcome) -> dict[str, bands.Band]:
 
 
 def _row(case: Case, metric: str, predicted: float, truth: float | None, build: str,
-         published_build: str, band: bands.Band | None) -> dict[str, object]:
+         published_build: str, band_pct: float | None) -> dict[str, object]:
     naive = fit.naive_value(metric, case)
     return {
         "board": case.board, "library": case.library, "algorithm": case.algorithm,
@@ -97,7 +97,7 @@ def _row(case: Case, metric: str, predicted: float, truth: float | None, build: 
         "naive_error_pct": "" if naive is None or truth is None
         else f"{fit.error_pct(naive, truth):.2f}",
         "model": case.model, "build": build, "published_build": published_build,
-        "band_pct": "" if band is None or band.pct != band.pct else f"{band.pct:.1f}",
+        "band_pct": "" if band_pct is None or band_pct != band_pct else f"{band_pct:.1f}",
     }
 
 
@@ -126,7 +126,8 @@ def prediction_rows(outcome: Outcome) -> list[dict[str, object]]:
                 if builds.build_of(m) is not builds.AS_RUN}
     own = {(published.case_key(m), m.metric): m.value for m in outcome.measurements
            if builds.build_of(m) is builds.AS_RUN}
-    by_model = model_bands(outcome)
+    by_model = {model: band.pct for model, band in model_bands(outcome).items()}
+    spreads = compiler_spread.by_algorithm(compiler_spread.pairs(values))
     rows = []
     for case in outcome.cases:
         cycles = cycles_per_call(case, values)
@@ -136,10 +137,13 @@ def prediction_rows(outcome: Outcome) -> list[dict[str, object]]:
                              by_model.get(case.model)))
     for case, build in reference_cases(outcome):
         cycles = cycles_per_call(case, values, builds.core_price(build))
+        band = by_model.get(case.model)
+        if band is not None and case.model == "core":
+            # a published build's row crosses compilers: the spread goes into its band
+            band = compiler_spread.published_band(band, case.algorithm, spreads)
         for metric in metrics_of(case):
             rows.append(_row(case, metric, fit.value_in(metric, case, cycles),
-                             measured.get((case.key, metric)), "reference", build.id,
-                             by_model.get(case.model)))
+                             measured.get((case.key, metric)), "reference", build.id, band))
     return rows
 
 

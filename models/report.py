@@ -20,7 +20,8 @@ from models import boards, native_report, pipeline  # noqa: E402
 from models.accelerators import ACCELERATORS  # noqa: E402
 from models.accelerators.atecc508a import command_of  # noqa: E402
 from models.accelerators.base import blocks  # noqa: E402
-from models.calibration import bands, builds, fit, out_of_sample  # noqa: E402
+from models.calibration import (bands, builds, compiler_spread, fit,  # noqa: E402
+                                out_of_sample)
 from models.matrix import ECC_PHASES, Case, core_cycles, cycles_per_call  # noqa: E402
 from models.params import Param  # noqa: E402
 from models.pipeline import (TOP, Outcome, geometric, naive_errors, prediction_rows,  # noqa: E402
@@ -266,6 +267,21 @@ def published_builds_section(outcome: Outcome) -> list[str]:
     return out
 
 
+def compiler_spread_section(outcome: Outcome) -> list[str]:
+    spreads = compiler_spread.pairs(outcome.validation.full.values)
+    out = ["## Compiler spread", "",
+           "The same bench sources, flags and optimisation levels built with a second compiler "
+           "(Debian's clang, `tools/clang-arm-cc.sh`), profiled in Renode and priced as they run "
+           "(models/calibration/compiler_spread.py). A published build's row crosses compilers: "
+           "its band adds its algorithm's largest spread in quadrature (predictions.csv "
+           "`band_pct` of the `reference` rows).", ""]
+    if not spreads:
+        return out + ["No clang profiles are stored (`python -m models.calibration."
+                      "compiler_spread profile` makes them): the reference rows carry the "
+                      "model's band alone.", ""]
+    return out + compiler_spread.table(spreads) + [""]
+
+
 def bands_section(outcome: Outcome) -> list[str]:
     rows = [[b.model, f"±{b.pct:.1f}", b.coverage_text(), b.cells]
             for b in pipeline.model_bands(outcome).values()]
@@ -357,6 +373,7 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
                 "figure is stock Renode on that build. predictions.csv gives that build's six "
                 "phases as rows of their own (`build` reference) beside the matrix's own.", ""]
     out += published_builds_section(outcome)
+    out += compiler_spread_section(outcome)
     out += bands_section(outcome)
     out += out_of_sample_section(outcome)
     out += ["## Parameters", "",

@@ -478,6 +478,11 @@ def run_renode(renode: str, script: Path, uart: Path, timeout: float,
                 if any(line.startswith(("@exit", "@fault")) for line in lines):
                     seconds = time.monotonic() - started
                     while written is not None and not written():
+                        # Renode runs on after @exit (the firmware sleeps): an exit here is a
+                        # crash or a kill, and the trace will not grow any more.
+                        if process.poll() is not None:
+                            raise RuntimeError(f"Renode exited (status {process.returncode}) "
+                                               "before the execution trace was complete")
                         if time.monotonic() - started > timeout:
                             raise RuntimeError(f"the execution trace is incomplete after "
                                                f"{timeout:.0f} s")

@@ -41,6 +41,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
                         help="from the entry of START to the entry of END (symbols)")
     parser.add_argument("--calls", type=int, help="stop after N calls of each target")
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument("--save", type=Path, metavar="FILE",
+                        help="also write that JSON document to FILE")
     parser.add_argument("--simulated-seconds", type=float, default=run.SIMULATED_SECONDS,
                         help="simulated-time limit of the run (default: %(default)g s)")
     parser.add_argument("--host-seconds", type=float, default=run.HOST_SECONDS,
@@ -164,11 +166,14 @@ def main(argv: list[str] | None = None) -> int:
         prediction.interrupts = sum(call.interrupts for call in calls)
         prediction.interrupt_instructions = sum(call.interrupt_instructions for call in calls)
         predictions.append(prediction)
+    document = json.dumps({"elf": str(path), "board": args.board, "core": core,
+                           "clock_hz": clock, "run_ended_at": outcome.ended,
+                           "host_seconds": round(outcome.host_seconds, 2),
+                           "targets": [p.as_dict() for p in predictions]}, indent=1)
+    if args.save:
+        args.save.write_text(document + "\n")
     if args.json:
-        print(json.dumps({"elf": str(path), "board": args.board, "core": core,
-                          "clock_hz": clock, "run_ended_at": outcome.ended,
-                          "host_seconds": round(outcome.host_seconds, 2),
-                          "targets": [p.as_dict() for p in predictions]}, indent=1))
+        print(document)
         return 0
     for p in predictions:
         print("\n".join(lines_of(p)))

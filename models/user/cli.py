@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -105,6 +106,8 @@ def bands_text(p: price.Prediction) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = options(argv)
+    # Stopped from outside (a CI job's timeout): unwind, so that run.py stops its Renode.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     path = args.elf.resolve()
     try:
         user_elf.check(path)

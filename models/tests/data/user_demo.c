@@ -6,6 +6,10 @@
 #ifndef DEMO_MODE
 #define DEMO_MODE 0
 #endif
+/* Loop turns of each call of sum_of_squares (tools/bench_predict_elf.py makes it long). */
+#ifndef DEMO_TURNS
+#define DEMO_TURNS 100
+#endif
 
 void reset_handler(void);
 void hard_fault_handler(void);
@@ -58,7 +62,7 @@ void hard_fault_handler(void)
 void reset_handler(void)
 {
     for (int k = 0; k < 3; k++) {
-        sink += sum_of_squares(100);
+        sink += sum_of_squares(DEMO_TURNS);
     }
     if (DEMO_MODE == 1) {
         faults();

@@ -86,6 +86,17 @@ def test_price_is_the_core_model_on_the_binary_with_no_toolchain_ratio():
     assert price.naive_cycles(stored) == stored["regions"][0]["instructions"]
 
 
+def test_instructions_the_counters_missed_are_priced_at_a_cycle_each():
+    # Renode 1.16.1's opcode counters skip IT-block instructions whose condition fails; the
+    # region's DWT count (its @result cycles) has them.
+    stored = stored_profile()
+    values = defaults(all_params())
+    counted = price.predicted_cycles(stored, values)
+    stored["regions"][0]["result"]["cycles"] += 100
+    assert price.uncounted(stored["regions"][0]) == 100
+    assert price.predicted_cycles(stored, values) == pytest.approx(counted + 100)
+
+
 def test_validation_figures_never_reach_the_calibration():
     validation = {row.id for row in published.load()}
     calibration = {m.id for m in calibration_published.load()}

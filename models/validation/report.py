@@ -122,6 +122,8 @@ def markdown(rows: list[Row], profiles: list[dict[str, Any]], values: Values,
     host = sum(p["host_seconds"] for p in profiles)
     ratios = [r.full_scale_ratio for r in rows if r.full_scale_ratio is not None]
     gsf = rows[0].gsf if rows else profile.PROFILED_GSF
+    gap = max(((price.uncounted(p["regions"][0]) / float(p["regions"][0]["result"]["cycles"]),
+                p["benchmark"]) for p in profiles), default=(0.0, ""))
     lines = [
         "# Validation: Embench IoT 2.0 on the STM32F407 (Cortex-M4, 16 MHz)",
         "",
@@ -170,6 +172,11 @@ def markdown(rows: list[Row], profiles: list[dict[str, Any]], values: Values,
         "16 MHz, the parameter values of the calibration (`models.pipeline`), **no toolchain "
         "ratio** (`models/validation/price.py`: the prediction is for this gcc binary as it "
         "runs).",
+        "- Instructions: as the opcode counters counted them. Renode 1.16.1's counters skip "
+        "the IT-block instructions whose condition fails, which the region's DWT count and its "
+        "trace include: the prediction prices those at one cycle each "
+        "(`price.uncounted`" + (f"; up to {100 * gap[0]:.1f} % of a region here, {gap[1]})."
+                                if gap[0] > 0 else ")."),
         "- Naive: stock Renode, one cycle per executed instruction (the DWT's count in the "
         "region).",
         "",

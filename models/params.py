@@ -22,6 +22,13 @@ class Param:
     # Hard limits of a fitted value where its source gives a range (e.g. a TRM's "1..3 cycles");
     # None: the prior alone keeps it near the default.
     bounds: tuple[float, float] | None = None
+    # Which cells may fit it: "" any calibration cell; AS_RUN only the measurements of binaries
+    # that were profiled as they ran (calibration/builds.py AS_RUN), never a published build's
+    # table: a core's timing is the binary's, not another compiler's (calibration/fit.py).
+    fit_by: str = ""
+
+
+AS_RUN = "as-run"
 
 
 Values = dict[str, float]

@@ -15,7 +15,7 @@ with it: otherwise a cell would be predicted from a second measurement of itself
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from scipy.optimize import least_squares
@@ -24,7 +24,7 @@ from models import boards
 from models.calibration import builds
 from models.calibration.published import Measurement, case_key
 from models.matrix import Case, cycles_per_call
-from models.params import Param, Values, defaults
+from models.params import AS_RUN, Param, Values, defaults
 
 SIGMA_CELL = 0.05
 MIN_CELLS_PER_PARAM = 2
@@ -142,8 +142,31 @@ class FitResult:
     chi2_per_dof: float = 0.0
 
 
+def fixed(p: Param) -> Param:
+    return replace(p, fit=False)
+
+
 def fit(cells: list[Cell], params: list[Param], start: Values | None = None) -> FitResult:
-    base = defaults(params)
+    """Two stages. The parameters only measurements of the profiled binaries may fit (fit_by
+    AS_RUN: the cores' timing) are fitted to those cells alone; then, with them held, the rest
+    (published builds' transfers, memories, accelerators) to every cell. So a vendor table's
+    compiler never bends the timing that prices a user's binary."""
+    as_run = [c for c in cells if c.build is builds.AS_RUN]
+    first = _fit(as_run, [p if p.fit_by == AS_RUN else fixed(p) for p in params],
+                 defaults(params), start)
+    held = dict(defaults(params))
+    held.update({p.name: first.values[p.name] for p in params if p.fit_by == AS_RUN})
+    second = _fit(cells, [fixed(p) if p.fit_by == AS_RUN else p for p in params], held, start)
+    cells_of = dict(second.cells_of)
+    cells_of.update({name: first.cells_of.get(name, []) for name in
+                     (p.name for p in params if p.fit_by == AS_RUN and p.fit)})
+    return FitResult(second.values, first.fitted + second.fitted, first.frozen + second.frozen,
+                     {**first.rel_sigma, **second.rel_sigma}, cells_of, second.chi2_per_dof)
+
+
+def _fit(cells: list[Cell], params: list[Param], base: Values,
+         start: Values | None = None) -> FitResult:
+    """A maximum a posteriori fit of the fittable `params` to `cells`, the others at `base`."""
     depends = dependents(cells, params, base)
     free = [p for p in params if p.fit and len(depends.get(p.name, [])) >= MIN_CELLS_PER_PARAM]
     frozen = [p.name for p in params if p.fit and p not in free]

@@ -20,7 +20,7 @@ STM32F407 flash: 0 wait states up to 30 MHz at 2.7-3.6 V, 5 at 168 MHz, ART acce
 from __future__ import annotations
 
 from models.cores.base import UNCONDITIONAL_BRANCHES, Memory
-from models.params import Param, Values
+from models.params import AS_RUN, Param, Values
 
 TRM = "ARM Cortex-M4 TRM r0p1, Table 3-1"
 # Shares of single loads and stores that pipeline behind a neighbouring one, for regions without
@@ -45,12 +45,14 @@ class CortexM4:
         return [
             Param("m4.load_cycles", 2.0, "cycles/instr",
                   "single load (2; 1 when pipelined behind another load/store)", TRM,
-                  prior=0.3, bounds=(1.0, 2.0)),
+                  fit=True, fit_by=AS_RUN, prior=0.3, bounds=(1.0, 2.0)),
             Param("m4.store_cycles", 2.0, "cycles/instr",
-                  "single store (2; 1 when pipelined)", TRM, prior=0.3,
+                  "single store (2; 1 when pipelined)", TRM, fit=True, fit_by=AS_RUN,
+                  prior=0.3,
                   bounds=(1.0, 2.0)),
             Param("m4.refill_cycles", 2.0, "cycles",
-                  "P, pipeline refill after a taken branch (1..3)", TRM, prior=0.4,
+                  "P, pipeline refill after a taken branch (1..3)", TRM, fit=True, fit_by=AS_RUN,
+                  prior=0.4,
                   bounds=(1.0, 3.0)),
             Param("m4.div_cycles", 7.0, "cycles/instr", "SDIV/UDIV, mean of 2..12", TRM),
             Param("workload.taken_fraction", 0.5, "fraction",

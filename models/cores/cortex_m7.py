@@ -15,7 +15,7 @@ so the order of gcc's -O0 instructions means little).
 from __future__ import annotations
 
 from models.cores.base import Memory
-from models.params import Param, Values
+from models.params import AS_RUN, Param, Values
 
 LLVM_M7 = "LLVM ARMScheduleM7.td (IssueWidth 2, one load/store pipe, MispredictPenalty 8)"
 
@@ -29,19 +29,21 @@ class CortexM7:
                   "cost of a taken branch beyond its issue slot, in a scheduled region (the next "
                   "fetch starts after it; a mispredicted one refills the pipeline)",
                   LLVM_M7 + "; 1 for a predicted branch, 1 + 8 mispredicted; kept within 0.1..9",
-                  prior=0.5, bounds=(0.1, 9.0)),
+                  fit=True, fit_by=AS_RUN, prior=0.5, bounds=(0.1, 9.0)),
             Param("m7.alu_cpi", 0.75, "cycles/instr",
                   "effective cycles per ALU/IT instruction (dual issue: 0.5 best, 1 worst)",
-                  LLVM_M7 + "; midpoint of the dual-issue range", prior=0.4,
+                  LLVM_M7 + "; midpoint of the dual-issue range", fit=True, fit_by=AS_RUN,
+                  prior=0.4,
                   bounds=(0.5, 1.0)),
             Param("m7.load_cycles", 1.0, "cycles/instr",
                   "effective cycles per single load from TCM (one load pipe, latency hidden when "
-                  "not dependent)", LLVM_M7, prior=0.5),
+                  "not dependent)", LLVM_M7, fit=True, fit_by=AS_RUN, prior=0.5),
             Param("m7.store_cycles", 1.0, "cycles/instr",
-                  "effective cycles per single store to TCM", LLVM_M7, prior=0.5),
+                  "effective cycles per single store to TCM", LLVM_M7, fit=True, fit_by=AS_RUN,
+                  prior=0.5),
             Param("m7.branch_cycles", 2.0, "cycles/instr",
                   "mean cycles per branch (predicted taken ~1, mispredicted 1+8)", LLVM_M7,
-                  prior=0.5, bounds=(1.0, 9.0)),
+                  fit=True, fit_by=AS_RUN, prior=0.5, bounds=(1.0, 9.0)),
             Param("m7.mul_cycles", 1.0, "cycles/instr",
                   "MUL/MLA/UMULL/UMLAL issue cost (pipelined MAC)", LLVM_M7),
             Param("m7.div_cycles", 7.0, "cycles/instr",

@@ -184,3 +184,32 @@ def test_the_floor_leaves_accelerator_cells_to_their_engine_model():
     row = Measurement("dcp-fast", "rt1060", "mbedtls", "sha256", 0, "hw", "high-speed", 1024,
                       "cycles", 1.0, "cycles", "high-speed", "")
     assert not fit.beyond_floor(fit.Cell(row, case))
+
+
+def test_only_measurements_of_the_profiled_binary_fit_a_core_timing():
+    # The same synthetic cells, measured at a doubled taken-branch cost: as published IAR rows
+    # they cannot move m7.taken_branch_cycles (their compiler's transfer takes the difference);
+    # as measurements of the profiled binaries (an unknown toolchain: builds.AS_RUN) they do.
+    from dataclasses import replace
+    params = all_params()
+    truth = defaults(params)
+    truth["m7.taken_branch_cycles"] = 2.0
+    cells = []
+    for i, cell in enumerate(synthetic_cells(defaults(params))):
+        schedule = {"issue_cycles": 1000.0 + 100 * i, "taken_branches": 200.0 + 80 * i}
+        case = replace(cell.case, schedule=schedule, sums=None)
+        measured = fit.cycles_per_call(case, truth)
+        cells.append((case, measured))
+
+    def as_cells(toolchain: str) -> list[fit.Cell]:
+        return [fit.Cell(Measurement(f"{toolchain}-{i}", "rt1060", "mbedtls", case.algorithm, 0,
+                                     "sw", "high-speed", 1024, "cycles", measured, "cycles",
+                                     "high-speed", "", toolchain), case)
+                for i, (case, measured) in enumerate(cells)]
+
+    published = fit.fit(as_cells("IAR 9.10"), params)
+    assert "m7.taken_branch_cycles" not in published.fitted
+    assert published.values["m7.taken_branch_cycles"] == 1.0
+    own = fit.fit(as_cells("gcc 12.2"), params)
+    assert "m7.taken_branch_cycles" in own.fitted
+    assert own.values["m7.taken_branch_cycles"] == pytest.approx(2.0, rel=0.05)

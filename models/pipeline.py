@@ -140,7 +140,7 @@ def prediction_rows(outcome: Outcome) -> list[dict[str, object]]:
         band = by_model.get(case.model)
         if band is not None and case.model == "core":
             # a published build's row crosses compilers: the spread goes into its band
-            band = compiler_spread.published_band(band, case.algorithm, spreads)
+            band = compiler_spread.published_band(band, case.algorithm, case.opt, spreads)
         for metric in metrics_of(case):
             rows.append(_row(case, metric, fit.value_in(metric, case, cycles),
                              measured.get((case.key, metric)), "reference", build.id, band))

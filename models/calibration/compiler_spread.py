@@ -73,21 +73,26 @@ def pairs(values: Values) -> list[Spread]:
     return out
 
 
-def by_algorithm(spreads: list[Spread]) -> dict[str, float]:
-    """Per algorithm, the largest spread seen (percent, log scale) over boards, libraries and
-    levels: what the band of a prediction that crosses compilers takes."""
-    found: dict[str, float] = {}
+def by_algorithm(spreads: list[Spread]) -> dict[tuple[str, str], float]:
+    """Per algorithm and optimisation level, the largest spread seen (percent, log scale) over
+    boards and libraries: what the band of a prediction that crosses compilers takes. The levels
+    stay apart: at -O0 two compilers differ far more (gcc -O0 reloads every local) than at -O3."""
+    found: dict[tuple[str, str], float] = {}
     for s in spreads:
-        found[s.algorithm] = max(found.get(s.algorithm, 0.0), s.pct)
+        key = (s.algorithm, s.opt)
+        found[key] = max(found.get(key, 0.0), s.pct)
     return found
 
 
-def published_band(model_band_pct: float, algorithm: str, spreads: dict[str, float]) -> float:
-    """The band of a row that crosses compilers: the model's and the algorithm's spread (or, for
-    an algorithm the clang build does not run, the median of the others) in quadrature."""
-    if not spreads:
+def published_band(model_band_pct: float, algorithm: str, opt: str,
+                   spreads: dict[tuple[str, str], float]) -> float:
+    """The band of a row that crosses compilers: the model's and the spread of its algorithm at
+    its level (or, for an algorithm the clang build does not run, the median of that level's)
+    in quadrature."""
+    level = [pct for (_, o), pct in spreads.items() if o == opt]
+    if not level:
         return model_band_pct
-    spread = spreads.get(algorithm, statistics.median(spreads.values()))
+    spread = spreads.get((algorithm, opt), statistics.median(level))
     return math.hypot(model_band_pct, spread)
 
 

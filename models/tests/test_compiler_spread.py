@@ -17,16 +17,18 @@ def test_the_spread_is_the_log_ratio_in_either_direction():
     assert spread("sha256", 110.0, 100.0).pct == pytest.approx(100 * math.log(1.1))
 
 
-def test_each_algorithm_takes_its_largest_spread():
+def test_each_algorithm_takes_its_largest_spread_at_each_level():
     found = cs.by_algorithm([spread("sha256", 100, 105), spread("sha256", 100, 80, "none"),
-                             spread("aes-cbc", 100, 101)])
-    assert found["sha256"] == pytest.approx(100 * abs(math.log(0.8)))
-    assert found["aes-cbc"] == pytest.approx(100 * math.log(1.01))
+                             spread("sha256", 100, 90, "none"), spread("aes-cbc", 100, 101)])
+    assert found[("sha256", "high-speed")] == pytest.approx(100 * math.log(1.05))
+    assert found[("sha256", "none")] == pytest.approx(100 * abs(math.log(0.8)))
+    assert found[("aes-cbc", "high-speed")] == pytest.approx(100 * math.log(1.01))
 
 
 def test_a_row_that_crosses_compilers_adds_the_spread_in_quadrature():
-    spreads = {"sha256": 30.0, "aes-cbc": 10.0, "sha1": 20.0}
-    assert cs.published_band(40.0, "sha256", spreads) == pytest.approx(50.0)
-    # an algorithm clang did not build: the median of the others (20)
-    assert cs.published_band(15.0, "ecdsa-sign", spreads) == pytest.approx(25.0)
-    assert cs.published_band(15.0, "sha256", {}) == 15.0
+    spreads = {("sha256", "high-speed"): 30.0, ("aes-cbc", "high-speed"): 10.0,
+               ("sha1", "high-speed"): 20.0, ("sha256", "none"): 70.0}
+    assert cs.published_band(40.0, "sha256", "high-speed", spreads) == pytest.approx(50.0)
+    # an algorithm clang did not build: the median of its level's (20)
+    assert cs.published_band(15.0, "ecdsa-sign", "high-speed", spreads) == pytest.approx(25.0)
+    assert cs.published_band(15.0, "sha256", "high-speed", {}) == 15.0

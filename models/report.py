@@ -309,7 +309,11 @@ def out_of_sample_section(outcome: Outcome) -> list[str]:
             "(models/data/out-of-sample.csv, models/calibration/out_of_sample.py): how the "
             "calibrated models carry over to code they were not fitted to. Their build conditions "
             "are less well known than the calibration rows' (the file's header says what is "
-            "assumed), so one row is a check, not a measure of the error.", ""] + _table(
+            "assumed), so one row is a check, not a measure of the error. The prediction is our "
+            "gcc -O3 binary of the library release we build, as it runs; the published build's "
+            "compiler, options and release are not ours and no transfer is known for them, so "
+            "the error holds the whole difference between the two builds (the compiler spread "
+            "alone reaches 10-27 % on these cores at -O3, section \"Compiler spread\").", ""] + _table(
         ["row", "published opt", "published", "predicted", "our case", "error [%]", "naive [%]",
          "conditions"], rows)
 

@@ -9,6 +9,10 @@
 #   make report       calibrate the cycle models, write reports/ (from the stored profiles, no Renode)
 #   make validation   Embench IoT on the stm32f407 against its published figures, out of sample:
 #                     build, profile (with Renode), write reports/validation.md
+#                     then `make validation-asm`
+#   make validation-asm  hand-written assembly (x25519 on a Cortex-M0+, AES-128 on the stm32f407)
+#                     against its published cycles: build, predict (with Renode), write
+#                     reports/validation-asm.md
 #   make lab N=<n>    teaching lab n (docs/labs/): its steps end to end, then its check
 #   make sweep STUDY=<name>  one built-in what-if study (models/sweeps/<name>.yaml) into reports/
 #   make studies      every built-in study, then reports/studies.md (firmware ones need Renode)
@@ -179,6 +183,20 @@ validation: deps
 	    $(PYTHON) -m models.validation profile || exit 1; \
 	fi
 	@$(PYTHON) -m models.validation
+	@$(MAKE) --no-print-directory validation-asm
+
+# Hand-written assembly with published cycle counts (models/validation/asm.py): the images, their
+# predictions with `predict --elf` in Renode (when present; else the stored ones), the report.
+.PHONY: validation-asm
+validation-asm: deps
+	@$(MAKE) --no-print-directory -C firmware/validation/x25519-cm0
+	@$(MAKE) --no-print-directory -C firmware/validation/aes-armcortexm
+	@if [ -z "$(RENODE_BIN)" ]; then \
+	    echo "validation-asm: Renode not found: the report uses the stored predictions"; \
+	    $(PYTHON) -m models.validation.asm; \
+	else \
+	    $(PYTHON) -m models.validation.asm predict; \
+	fi
 
 test test-all: deps
 	@tools/test.sh $(if $(filter test-all,$@),all,default) "$(BOARD)" "$(LIB)" "$(OPT)"

@@ -8,4 +8,8 @@ calibration sees: Embench IoT 2.0 on the STM32F407 (Cortex-M4 at 16 MHz).
 published.py reads the published figures (models/data/validation-published.csv), profile.py
 profiles the images (firmware/validation/embench/) into data/, price.py prices a stored profile
 with the calibrated Cortex-M4 model, report.py writes the report.
+
+asm.py validates on hand-written assembly with published cycle counts (x25519-cm0 on a
+Cortex-M0+, aes-armcortexm on the STM32F407) through `predict --elf`: `python -m
+models.validation.asm`.
 """

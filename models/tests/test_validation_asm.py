@@ -1,0 +1,138 @@
+"""The assembly validation (models/validation/asm.py): the published figures read as published,
+the stored predictions turned into rows per published unit, the report written from stored data
+alone, the figures never reaching a calibration, and a missing library making the builds skip,
+not fail."""
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from models.calibration import published as calibration_published
+from models.validation import asm
+from models.validation import published as embench_published
+
+TOP = Path(__file__).resolve().parents[2]
+# The README figures at the pinned commits (x25519-cm0 README.md lines 9, 126, 207;
+# aes-armcortexm README.md lines 23-25).
+PUBLISHED = {
+    "asm-x25519-cm0-x25519": 3_229_950, "asm-x25519-cm0-gf-inv": 54_793,
+    "asm-x25519-cm0-gf-legendre": 43_726, "asm-aes-armcortexm-keyschedule": 244.9,
+    "asm-aes-armcortexm-encrypt": 634.7, "asm-aes-armcortexm-ctr": 527.9,
+    "asm-aes-armcortexm-keyschedule-ctr-image": 244.9}
+
+
+def test_published_figures_are_the_readmes():
+    figures = {f.id: f for f in asm.load_published()}
+    assert {name: f.value for name, f in figures.items()} == PUBLISHED
+    ctr = figures["asm-aes-armcortexm-ctr"]
+    assert (ctr.per_call, ctr.unit, ctr.function) == (256, "cycles per block",
+                                                      "AES_128_encrypt_ctr")
+    assert figures["asm-x25519-cm0-gf-inv"].kind == "counted"
+    assert figures["asm-x25519-cm0-x25519"].core_mhz == 8
+    # Every figure names an image and a function that image is predicted for.
+    functions = {(image.name, name) for image in asm.IMAGES for name in image.functions}
+    assert all((f.image, f.function) in functions for f in figures.values())
+    assert {f.commit for f in figures.values()} == {
+        "75a53f277d15acd9a0a8e220c8e26a48cc8974c2", "bed63794d09008bc62e9a69614077acbf10746a1"}
+
+
+def test_published_rows_must_be_cycles(tmp_path):
+    bad = tmp_path / "bad.csv"
+    header = asm.PUBLISHED.read_text().splitlines()
+    columns = next(line for line in header if not line.startswith("#"))
+    bad.write_text(columns + "\nx,p,r,c,i,f,1,ms,1,measured,b,s,c,8,src,covers\n")
+    with pytest.raises(ValueError, match="cycles per"):
+        asm.load_published(bad)
+
+
+def document(instructions: float, predicted: float) -> dict:
+    return {"elf": "build/x.elf", "board": "stm32f407", "core": "m4", "clock_hz": 16e6,
+            "targets": [{"function": "AES_128_encrypt_ctr", "calls": 3,
+                         "instructions_per_call": instructions,
+                         "predicted_cycles": {"min": predicted, "median": predicted,
+                                              "max": predicted},
+                         "band_pct": 27.0, "naive_renode_cycles": instructions,
+                         "code_memory": "FLASH", "data_memory": "SRAM"}]}
+
+
+def test_a_call_of_several_blocks_is_divided_into_the_published_unit():
+    figures = [f for f in asm.load_published() if f.id == "asm-aes-armcortexm-ctr"]
+    (row,) = asm.rows_of(figures, {"aes-armcortexm-aes128ctr": document(256 * 400, 256 * 520)})
+    assert (row.instructions, row.naive, row.predicted) == (400, 400, 520)
+    assert row.error_pct == pytest.approx((520 - 527.9) / 527.9 * 100)
+    assert row.naive_error_pct == pytest.approx((400 - 527.9) / 527.9 * 100)
+    assert row.where == "stm32f407"
+
+
+def test_a_missing_function_in_a_stored_prediction_is_an_error():
+    figures = [f for f in asm.load_published() if f.id == "asm-aes-armcortexm-keyschedule"]
+    with pytest.raises(KeyError, match="AES_128_keyschedule"):
+        asm.rows_of(figures, {"aes-armcortexm-aes128": document(1, 1)})
+
+
+def test_stored_predictions_cover_every_figure():
+    stored = asm.load_stored()
+    assert set(stored) == {image.name for image in asm.IMAGES}
+    for image in asm.IMAGES:
+        targets = {t["function"]: t for t in stored[image.name]["targets"]}
+        assert set(targets) == set(image.functions)
+        assert all(t["calls"] == asm.CALLS for t in targets.values())
+        # Stored where the image's board or core says, with a portable ELF path.
+        assert image.stored.parent.parent.name == image.place
+        assert not Path(stored[image.name]["elf"]).is_absolute()
+    assert stored["x25519-cm0"]["board"] is None and stored["x25519-cm0"]["core"] == "m0plus"
+    assert stored["x25519-cm0"]["clock_hz"] == 8e6
+
+
+def test_report_is_written_from_the_stored_predictions_alone(tmp_path):
+    out = asm.write(tmp_path / "validation-asm.md")
+    text = out.read_text()
+    for figure in asm.load_published():
+        assert f"`{figure.id}`" in text and figure.commit[:7] in text
+    assert "Not predicted" not in text
+    rows = asm.rows_of(asm.load_published(), asm.load_stored())
+    assert len(rows) == len(PUBLISHED)
+    # Each row's naive figure is Renode's count: one cycle per instruction.
+    assert all(r.naive == r.instructions for r in rows)
+
+
+def test_report_names_the_figures_without_a_stored_prediction(tmp_path):
+    out = asm.write(tmp_path / "validation-asm.md", data=tmp_path / "nothing")
+    assert "Not predicted (no stored prediction): asm-x25519-cm0-x25519" in out.read_text()
+
+
+def test_assembly_figures_never_reach_the_calibration():
+    validation = {f.id for f in asm.load_published()}
+    calibration = {m.id for m in calibration_published.load()}
+    embench = {row.id for row in embench_published.load()}
+    assert validation and calibration and not validation & calibration
+    assert not validation & embench
+    assert asm.PUBLISHED.resolve() not in (calibration_published.DATA.resolve(),
+                                           embench_published.DATA.resolve())
+    for source in sorted((TOP / "models" / "calibration").glob("*.py")) + [
+            TOP / "models" / "pipeline.py", TOP / "models" / "matrix.py"]:
+        text = source.read_text()
+        assert "validation-published-asm" not in text and "validation.asm" not in text, source
+    from models.profiles import store
+    assert not asm.DATA.resolve().is_relative_to(store.DATA.resolve())
+
+
+@pytest.mark.parametrize("program, repository, elf", [
+    ("x25519-cm0", "pornin/x25519-cm0 ", "fw-x25519-cm0/x25519-cm0.elf"),
+    ("aes-armcortexm", "Ko-/aes-armcortexm ", "fw-aes-armcortexm/*.elf")])
+def test_build_skips_loudly_without_the_library(tmp_path, program, repository, elf):
+    """Where the pinned files cannot be had the build says so and succeeds, so `make test`
+    never fails on it."""
+    lock = tmp_path / "files.lock"
+    lock.write_text(f"repo {program} {repository}" + "1" * 40 + "\n" + "0" * 64 + " x.s\n")
+    variable = program.upper().replace("-", "_") + "_GIT"
+    env = dict(os.environ, **{variable: str(tmp_path / "no-clone")})
+    done = subprocess.run(["make", "-C", str(TOP / "firmware" / "validation" / program),
+                           f"LOCK={lock}", f"BUILD={tmp_path / 'build'}"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "SKIPPED" in done.stdout and variable in done.stdout
+    assert not list((tmp_path / "build").glob(elf))

@@ -224,8 +224,8 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
                      boundary: int, pairs: bool = True) -> list[dict[str, float]]:
     """Per measured region of a PC stream: issue cycles, instructions (of which IT
     instructions, which Renode's opcode counters do not see), taken branches, single loads and
-    stores that pipeline behind the one before them (pipelines_behind: the Cortex-M4's rule) and
-    skipped PCs (not in the listing).
+    stores that pipeline behind the one before them (pipelines_behind: the Cortex-M4's rule),
+    the registers LDM/STM moved and skipped PCs (not in the listing).
     Regions run between pairs of entries to `boundary` (cycles_now, as in collect.py), or with
     pairs=False from every entry to the next; the boundary instruction itself is not counted,
     as the opcode counters' snapshots do not."""
@@ -246,7 +246,7 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
             if opens:
                 current = {"issue_cycles": 0, "instructions": 0, "taken_branches": 0,
                            "it_instructions": 0, "skipped": 0, "pipelined_loads": 0,
-                           "pipelined_stores": 0}
+                           "pipelined_stores": 0, "ldm_regs": 0, "stm_regs": 0}
                 start = schedule.cycle + 1
             previous = None
             continue
@@ -264,6 +264,13 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
             current["pipelined_loads" if ins.kind == "load" else "pipelined_stores"] += 1
         current["instructions"] += 1
         current["it_instructions"] += ins.kind == "it"
+        # The registers each executed LDM/STM/PUSH/POP moves, from its own listing (the opcode
+        # counters key on the first halfword, which for a 32-bit LDM/STM leaves the register
+        # list out: opcodes.py averages it over the image's instructions that share it).
+        if ins.kind in ("ldm", "ldm_pc"):
+            current["ldm_regs"] += ins.registers
+        elif ins.kind == "stm":
+            current["stm_regs"] += ins.registers
         schedule.issue(ins)
         previous = (pc, ins)
     return regions

@@ -96,6 +96,10 @@ def memory_of(board: str | None, where: Place, values: Values) -> Memory:
 
 def price_call(core: str, classes: dict[str, float], memory: Memory, values: Values,
                schedule: dict[str, float] | None = None) -> float:
+    """One call's cycles; where it was traced, with the registers its LDM/STM moved as the
+    trace counted them (run.TRACED_REGISTERS)."""
+    if schedule is not None and "ldm_regs" in schedule:
+        classes = dict(classes, ldm_regs=schedule["ldm_regs"], stm_regs=schedule["stm_regs"])
     return CORES[core].cycles(traced_sums(classes, schedule), memory, values)
 
 

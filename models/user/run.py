@@ -295,6 +295,9 @@ def classes_of(call: Call, outcome: Outcome) -> dict[str, Any]:
 # its trace (a line per instruction) would cost more host time than the prediction is worth.
 TRACE_LIMIT = 30_000_000
 MARK = -1   # a boundary no PC takes
+# What a user's call also keeps of its trace: the registers its LDM/STM moved, exact where the
+# opcode counters only have an image-wide mean (price.py replaces the counted ones with them).
+TRACED_REGISTERS = ("ldm_regs", "stm_regs")
 
 
 def call_stream(pcs: Iterable[int], target: Target,
@@ -344,7 +347,8 @@ def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platfor
         for target in chosen:
             regions = m7_schedule.schedule_regions(
                 call_stream(m7_schedule.trace_pcs(trace), target, handlers), table, MARK)
-            found[target.label] = [{name: float(r[name]) for name in collect.TRACED_FIELDS[core]}
+            found[target.label] = [{name: float(r[name]) for name in
+                                    collect.TRACED_FIELDS[core] + TRACED_REGISTERS}
                                    for r in regions[:wanted[target.label]]]
         return found
 

@@ -134,7 +134,9 @@ def main(argv: list[str] | None = None) -> int:
                     f"{outcome.host_seconds:.0f} s host time; {where_it_stopped(path, work)}")
     traced: dict[str, list[dict[str, float]]] = {}
     untraced = ""
-    if core in ("m7", "m4") and not any(outcome.calls[t.label] == [] for t in chosen):
+    priceable = all(outcome.calls[t.label] and not any(c.slept for c in outcome.calls[t.label])
+                    for t in chosen)
+    if core in ("m7", "m4") and priceable:
         if outcome.executed <= run.TRACE_LIMIT:
             if not args.json:
                 print(f"predict: tracing the calls for the {generic.CORES[core]}'s schedule "

@@ -291,7 +291,32 @@ def bands_section(outcome: Outcome) -> list[str]:
            "error| of the published figures the model prices. Coverage is measured one level "
            "further out: the share of those figures whose error lies inside the band made from "
            "the others alone (models/calibration/bands.py).", ""]
-    return out + _table(["model", "80 % band [%]", "measured coverage", "figures"], sorted(rows))
+    out += _table(["model", "80 % band [%]", "measured coverage", "figures"], sorted(rows))
+    return out + validation_coverage(outcome)
+
+
+def validation_coverage(outcome: Outcome) -> list[str]:
+    """How often the core model's band holds on the validation programs: public programs with
+    published cycle counts, gcc and assembly binaries priced as they run, never fitted
+    (reports/validation.md, reports/validation-asm.md)."""
+    from models.validation import asm, profile, published
+    from models.validation import report as embench
+    core = pipeline.model_bands(outcome).get("core")
+    if core is None:
+        return []
+    values = outcome.validation.full.values
+    errors = [("Embench IoT 2.0, stm32f407 (gcc -O2)", row.error_pct) for row in
+              embench.rows_of(profile.load_all(), published.load(), values)]
+    errors += [(f"{row.figure.program}, {row.where} (assembly)", row.error_pct)
+               for row in asm.rows_of(asm.load_published(), asm.load_stored())]
+    if not errors:
+        return []
+    inside = sum(abs(e) <= core.pct for _, e in errors)
+    suites = sorted({name for name, _ in errors})
+    return [f"On the validation programs ({'; '.join(suites)}: {len(errors)} published "
+            f"figures no fit sees), the core model's band of ±{core.pct:.1f} % holds "
+            f"{inside} of {len(errors)} ({inside / len(errors):.0%}); median |error| "
+            f"{fit.median_abs(dict(enumerate(e for _, e in errors))):.1f} %.", ""]
 
 
 def out_of_sample_section(outcome: Outcome) -> list[str]:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How long `predict --elf` takes on a long run: the benchmark behind reports/user-firmware-speed.md.
+"""How long `predict --elf` takes on a long run (the benchmark of reports/user-firmware-speed.md).
 
     .venv/bin/python tools/bench_predict_elf.py [--instructions 100e6]
 
@@ -23,7 +23,7 @@ DATA = TOP / "models" / "tests" / "data"
 OUT = TOP / "build" / "bench-predict-elf"
 REPORT = TOP / "reports" / "user-firmware-speed.md"
 # Instructions per loop turn of sum_of_squares at gcc -O2 for the Cortex-M4 (mul, add, adds,
-# bne, with cmp folded into adds), for sizing the loop; the run's own count is what the report gives.
+# bne: the compare folds into adds), for sizing the loop; the report gives the run's own count.
 PER_TURN = 4
 
 
@@ -39,7 +39,8 @@ def main() -> int:
                     str(DATA / "user_demo.c"), "-o", str(elf)], check=True)
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "models", "predict", "--elf", str(elf),
-                           "--core", "m4", "--clock-hz", "16e6", "--function", "sum_of_squares", "--calls", "3",
+                           "--core", "m4", "--clock-hz", "16e6", "--function", "sum_of_squares",
+                           "--calls", "3",
                            "--json", "--simulated-seconds", "600", "--host-seconds", "1200"],
                           cwd=TOP, capture_output=True, text=True)
     seconds = time.monotonic() - started

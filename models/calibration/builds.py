@@ -120,12 +120,13 @@ def params() -> list[Param]:
     """The transfers of every published compiler: one per level, and per file where asked."""
     out: dict[str, Param] = {}
     for build in BUILDS:
-        rows = f"the {build.toolchain} rows ({', '.join(b.board for b in BUILDS if b.compiler == build.compiler)})"
+        boards_of = ", ".join(b.board for b in BUILDS if b.compiler == build.compiler)
+        rows = f"the {build.toolchain} rows ({boards_of})"
         for level in build.levels:
             name = f"compiler.{build.compiler}.{level.replace('-', '_')}_ratio"
             out.setdefault(name, Param(
                 name, 1.0, "ratio",
-                f"cycles of {build.toolchain}'s {level} build per cycle of gcc's build of the same "
+                f"cycles of {build.toolchain}'s {level} build per cycle of gcc's of the same "
                 "source" + (" priced with the -O3 build's single loads, stores and register "
                             "copies" if level == "none" and build.allocates_at_none else ""),
                 f"prior: equal (30 %); fitted to {rows} only, never applied to a matrix or user "

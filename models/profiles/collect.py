@@ -447,6 +447,16 @@ def start_renode(renode: str, script: Path, output: Any) -> subprocess.Popen:
                             start_new_session=True)
 
 
+def stop_renode(process: subprocess.Popen) -> None:
+    """Stops a Renode start_renode started, whole (its process group), if it still runs."""
+    if process.poll() is None:
+        os.killpg(process.pid, 15)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+
+
 # A run of a public-key program spends minutes in key generation, printing nothing: every this
 # many host seconds a run says where its console is, so a long collection shows it is alive.
 PROGRESS_SECONDS = 120.0
@@ -495,12 +505,7 @@ def run_renode(renode: str, script: Path, uart: Path, timeout: float,
         raise RuntimeError(f"no @exit line within {timeout:.0f} s (see {uart})")
     finally:
         log.close()
-        if process.poll() is None:
-            os.killpg(process.pid, 15)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, 9)
+        stop_renode(process)
 
 
 def image_dir(reference: bool, app: str = "bench") -> Path:

@@ -163,7 +163,8 @@ def returns(path: Path, symbol: Symbol) -> list[int]:
         mnemonic, operands = match.group(2).split(".")[0], match.group(3).split(";")[0]
         operands = operands.split("@")[0].replace(" ", "")
         if ((mnemonic == "pop" and "pc" in operands)
-                or (mnemonic.startswith("ldm") and operands.startswith("sp!") and "pc}" in operands)
+                or (mnemonic.startswith("ldm") and operands.startswith("sp!")
+                    and "pc}" in operands)
                 or (mnemonic == "ldr" and operands.startswith("pc,[sp]"))
                 or (mnemonic == "bx" and operands == "lr")):
             found.append(int(match.group(1), 16))

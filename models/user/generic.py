@@ -36,7 +36,7 @@ def memories(path: Path) -> list[tuple[int, int]]:
 def platform(path: Path, core: str, clock_hz: float, work: Path) -> list[str]:
     """The .resc lines that create the machine and load the ELF."""
     vectors, _ = user_elf.vector_table(path)
-    repl = [f"cpu: CPU.CortexM @ sysbus",
+    repl = ["cpu: CPU.CortexM @ sysbus",
             f'    cpuType: "{CORES[core]}"',
             "    nvic: nvic",
             f"    PerformanceInMips: {max(1, round(clock_hz / 1e6))}",

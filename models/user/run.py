@@ -15,7 +15,6 @@ the ELF: Renode's Cortex-M model and the memories its sections and stack use (ge
 """
 from __future__ import annotations
 
-import os
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -30,7 +29,8 @@ ENTER, LEAVE = "enter", "leave"
 IRQ_IN, IRQ_OUT, WFI, FAULT = "irq-in", "irq-out", "wfi", "fault"
 # What a snapshot line carries for a fault: the stacked PC (SP + 24 on exception entry, ARMv7-M
 # ARM B1.5.6), read by the hook.
-STACKED_PC = "':' + str(machine.SystemBus.ReadDoubleWord(self.GetRegisterUnsafe(13).RawValue + 24))"
+STACKED_PC = ("':' + str(machine.SystemBus.ReadDoubleWord("
+              "self.GetRegisterUnsafe(13).RawValue + 24))")
 SIMULATED_SECONDS = 60.0
 HOST_SECONDS = 600.0
 
@@ -265,12 +265,7 @@ def run(renode: str, path: Path, chosen: list[Target], work: Path, platform: lis
                 time.sleep(0.2)
         finally:
             seconds = time.monotonic() - started
-            if process.poll() is None:
-                os.killpg(process.pid, 15)
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, 9)
+            collect.stop_renode(process)
     rows = parse(snapshots.read_text()) if snapshots.exists() else []
     split, fault = split_calls(rows, len(chosen))
     outcome = Outcome(names, exact, {t.label: split[i][:calls] if calls else split[i]
@@ -374,8 +369,6 @@ def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platfor
                     break
                 time.sleep(1.0)
         finally:
-            if process.poll() is None:
-                os.killpg(process.pid, 15)
-                process.wait(timeout=10)
+            collect.stop_renode(process)
     trace.unlink(missing_ok=True)
     return out

@@ -21,6 +21,6 @@ AES Block Should Exceed A Budget Too Small For It
     Run Keyword And Expect Error    *not below the budget of 50*
     ...    Predicted Cycles Of  mbedtls_internal_aes_encrypt  Should Be Below  50
 
-Prediction Should Exceed The Naive Figure Of A Dual-Issue Core Only Within Reason
+SHA-256 Block Prediction Should Be A Plausible Figure
     ${cycles}=    Predicted Cycles Of    mbedtls_internal_sha256_process
     Should Be True    1000 < ${cycles} < 20000

@@ -54,8 +54,8 @@ def aggregate(classes: Classes) -> dict[str, float]:
     a = {name: classes.get(name, 0.0) for name in (
         "it", "other", "mul", "mul_long", "div", "ldr_lit", "ldrd", "strd", "ldm", "stm",
         "b_cond", "cbz", "b", "bl", "bx", "blx", "tbb", "pop_pc")}
-    # A register copy costs what any other ALU instruction costs; the class exists for what
-    # matrix.priced_classes does with it at opt none.
+    # A register copy costs what any other ALU instruction costs; the class exists for what a
+    # published build at its lowest level does with it (calibration/builds.py published_classes).
     a["alu"] = count(classes, "alu", "mov_reg")
     a["loads"] = count(classes, *LOADS)
     a["stores"] = count(classes, *STORES)

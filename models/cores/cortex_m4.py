@@ -24,8 +24,7 @@ from models.params import AS_RUN, Param, Values
 
 TRM = "ARM Cortex-M4 TRM r0p1, Table 3-1"
 # Shares of single loads and stores that pipeline behind a neighbouring one, for regions without
-# a trace (-O0 code, which matrix.priced_classes prices as optimised code, and the libraries'
-# benchmark programs): the medians of the 30 traced regions of the STM32F407's -O3 bench and
+# a trace (-O0 code, which is not traced, and the libraries' benchmark programs): the medians of the 30 traced regions of the STM32F407's -O3 bench and
 # ecdsa images, both libraries (loads 0.25-0.52, stores 0.29-0.73 per region).
 PIPELINED_LOADS = 0.41
 PIPELINED_STORES = 0.45

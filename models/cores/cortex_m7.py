@@ -2,15 +2,16 @@
 
 Arm publishes no per-instruction cycle table for the M7 (the TRM gives none), so the defaults are
 the scheduling model LLVM uses (llvm/lib/Target/ARM/ARMScheduleM7.td: IssueWidth 2, one load/store
-port, MispredictPenalty 8) reduced to effective cycles per instruction class, and they are FITTED
-to the published RT1060/RT1170 figures (labelled as fitted in every report). Code and data in
-TCM: zero wait states (i.MX RT1060 Reference Manual, FlexRAM chapter).
+port, MispredictPenalty 8) reduced to effective cycles per instruction class. Only measurements
+of the binaries that were profiled may fit them (Param.fit_by AS_RUN, calibration/fit.py), never
+a vendor table of another compiler's build. Code and data in TCM: zero wait states (i.MX RT1060
+Reference Manual, FlexRAM chapter).
 
 An optimised region with an issue schedule (models/profiles/m7_schedule.py: the executed
 instructions replayed in order through the M7's pairing rules) is priced with it instead of the
 per-class costs: its issue cycles plus a cost per taken branch. Per-class costs stay for regions
-without one, the -O0 builds (which stand for another compiler's code, see matrix.priced_classes,
-so the order of gcc's -O0 instructions means little).
+without one: the -O0 builds, which are not traced, and IAR's "None" build of the published
+tables (calibration/builds.py published_classes), whose instructions no trace has.
 """
 from __future__ import annotations
 

@@ -437,10 +437,8 @@ def clock_opt() -> tuple[str, list[Path]]:
         + "; ".join(f"{span(opt_sw[b])} on the {b}" for b in boards)
         + ", while the accelerated paths gain "
         + "; ".join(f"{span(opt_hw[b])}x ({b})" for b in boards)
-        + ": only their glue is compiled code. The predictions carry the calibrated toolchain "
-        f"ratio (the -O0 figures are for the published builds' compiler at its lowest level, "
-        f"which keeps locals in registers: little is left for -O3 to gain where the published "
-        f"builds show little, as for SHA-1); "
+        + ": only their glue is compiled code. The predictions are our gcc builds as they run "
+        f"(gcc -O0 keeps every local on the stack, so -O3 gains much); "
         f"Renode's own simulated figures for our gcc builds (one cycle per instruction, the "
         f"same stored profiles) give -O3/-O0 = "
         + "; ".join(f"{span(simulated[b])}x ({b})" for b in boards)

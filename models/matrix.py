@@ -58,7 +58,7 @@ class Case:
     # same board, library and path (matrix_cases pairs them; None where there is no such case).
     optimised: dict[str, float] | None = field(hash=False, compare=False, default=None,
                                                repr=False)
-    # The region's issue schedule (models/profiles/m7_schedule.py; None where not traced).
+    # The region's issue schedule (models/profiles/trace_schedule.py; None where not traced).
     schedule: dict[str, float] | None = field(hash=False, compare=False, default=None,
                                               repr=False)
 

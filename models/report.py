@@ -499,7 +499,7 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "`cycles_now()` entry (models/profiles/collect.py).",
             "- Cortex-M7 at -O3: each region is also traced (Renode execution tracer, PCs) and "
             "its instructions replayed in order through the M7's dual-issue rules "
-            "(models/profiles/m7_schedule.py); the model prices such a region by its issue "
+            "(models/profiles/trace_schedule.py); the model prices such a region by its issue "
             "cycles plus m7.taken_branch_cycles per taken branch, the per-class m7.* costs "
             "price the -O0 regions."]
     if overhead and "mips" in overhead:

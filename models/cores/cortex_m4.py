@@ -11,7 +11,7 @@ conditional branches taken per region (wolfCrypt's AES-128-CBC encryption, mbedt
 42-45 % in the ECC key generation, signing and verification of both libraries and of a 2.16.2
 build with the default comb window, 65-74 % in the DRBGs' seeding.
 Likewise a single load or store that follows another single load or store (TRM section 3.3.2
-"Load/store timings"; m7_schedule.pipelines_behind) costs one cycle, counted in the trace, or a
+"Load/store timings"; trace_schedule.pipelines_behind) costs one cycle, counted in the trace, or a
 measured share of them where there is none; m4.load_cycles and m4.store_cycles price the others.
 So a loop of back-to-back stores such as newlib's memset costs about a cycle per store.
 STM32F407 flash: 0 wait states up to 30 MHz at 2.7-3.6 V, 5 at 168 MHz, ART accelerator (prefetch +
@@ -28,7 +28,7 @@ TRM = "ARM Cortex-M4 TRM r0p1, Table 3-1"
 # ecdsa images, both libraries (loads 0.25-0.52, stores 0.29-0.73 per region).
 PIPELINED_LOADS = 0.41
 PIPELINED_STORES = 0.45
-PIPELINED_SOURCE = ("median of the STM32F407 -O3 traced regions (m7_schedule.pipelines_behind); "
+PIPELINED_SOURCE = ("median of the STM32F407 -O3 traced regions (trace_schedule.pipelines_behind); "
                     "not fitted")
 
 

@@ -7,7 +7,7 @@ of the binaries that were profiled may fit them (Param.fit_by AS_RUN, calibratio
 a vendor table of another compiler's build. Code and data in TCM: zero wait states (i.MX RT1060
 Reference Manual, FlexRAM chapter).
 
-An optimised region with an issue schedule (models/profiles/m7_schedule.py: the executed
+An optimised region with an issue schedule (models/profiles/trace_schedule.py: the executed
 instructions replayed in order through the M7's pairing rules) is priced with it instead of the
 per-class costs: its issue cycles plus a cost per taken branch. Per-class costs stay for regions
 without one: the -O0 builds, which are not traced, and IAR's "None" build of the published

@@ -30,7 +30,7 @@ Calibration reference builds (firmware/Makefile `reference`, models/calibration/
 profiled too when their images exist, into models/profiles/data/<board>/reference/.
 
 Optimised (-O3) images on a Cortex-M7 run a second time with Renode's execution tracer (PCs): the
-trace, replayed through the M7 issue rules (m7_schedule.py), gives each region its dual-issue
+trace, replayed through the M7 issue rules (trace_schedule.py), gives each region its dual-issue
 schedule (region["schedule"]: issue cycles, taken branches), which the M7 model prices those
 regions with. The traced run must execute the same instructions per region as the counted one.
 Optimised images on the Cortex-M4 are traced too, for their taken branches only (scheduled).
@@ -62,7 +62,7 @@ from typing import Any, Callable
 
 from models import boards
 from models.matrix import NATIVE_APPS
-from models.profiles import m7_schedule, native, opcodes, sampled_schedule, store
+from models.profiles import trace_schedule, native, opcodes, sampled_schedule, store
 
 TOP = Path(__file__).resolve().parents[2]
 UARTS = {"rt1060": "sysbus.lpuart1", "rt1170": "sysbus.lpuart1", "samd21": "sysbus.sercom3",
@@ -649,8 +649,8 @@ def attach_schedule(renode: str, elf: Path, board: str, path: str, work: Path,
     hits = 2 * len(regions) if starts is None else starts[-1] + 2 if starts else 0
     run_renode(renode, script, work / "uart.txt", timeout,
                written=lambda: progress.count() >= hits)
-    schedules = m7_schedule.schedule_regions(m7_schedule.trace_pcs(trace),
-                                             m7_schedule.listing(elf), boundary,
+    schedules = trace_schedule.schedule_regions(trace_schedule.trace_pcs(trace),
+                                             trace_schedule.listing(elf), boundary,
                                              pairs=starts is None)
     if starts is not None:
         schedules = [schedules[i] for i in starts if i < len(schedules)]

@@ -1,11 +1,11 @@
-"""The Cortex-M7 issue schedule (m7_schedule.py) against LLVM's, on the hot loops of an image.
+"""The Cortex-M7 issue schedule (trace_schedule.py) against LLVM's, on the hot loops of an image.
 
     python -m models.profiles.mca_check ELF FUNCTION [FUNCTION ...] [--iterations N]
 
 LLVM ships a Cortex-M7 scheduling model (llvm/lib/Target/ARM/ARMScheduleM7.td) and `llvm-mca`
 (Debian's llvm package), which replays a straight-line block through it. For every innermost
 loop of each named function (a backward branch whose body holds no other branch), this prints
-the cycles per iteration both give for the same instructions: m7_schedule.py's issue cycles
+the cycles per iteration both give for the same instructions: trace_schedule.py's issue cycles
 (without the taken-branch cost, a parameter of cortex_m7.py that llvm-mca does not model) and
 llvm-mca's total cycles / iterations. reports/m7-schedule-vs-llvm.md holds a run of it on the
 matrix's hot loops and what settled each difference.
@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from models.profiles.m7_schedule import Instruction, Schedule, decode
+from models.profiles.trace_schedule import Instruction, Schedule, decode
 from models.profiles.opcodes import Listed, disassembly
 
 MCA = "llvm-mca"
@@ -80,7 +80,7 @@ def decoded(body: list[Listed]) -> list[Instruction]:
 
 
 def our_cycles(loop: Loop, iterations: int = ITERATIONS) -> float:
-    """Issue cycles per iteration of m7_schedule's model, the loop replayed `iterations` times
+    """Issue cycles per iteration of trace_schedule's model, the loop replayed `iterations` times
     (the steady state: the first iterations' start-up shares the total)."""
     schedule = Schedule()
     instructions = decoded(loop.body)
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.elf.is_file():
         print(f"mca_check: error: {args.elf}: no such file", file=sys.stderr)
         return 1
-    print("| function | loop at | instructions | m7_schedule [cycles/iter] | llvm-mca "
+    print("| function | loop at | instructions | trace_schedule [cycles/iter] | llvm-mca "
           "[cycles/iter] | difference |")
     print("|---|---|---|---|---|---|")
     for function in args.functions:

@@ -1,7 +1,7 @@
 """Cortex-M7 issue schedules of regions too long to trace whole, from a window in each.
 
 A traced run costs about 10 us of host time per instruction (Renode's execution tracer and the
-replay of m7_schedule.py); the public-key rows of wolfCrypt's benchmark program run about 1 G
+replay of trace_schedule.py); the public-key rows of wolfCrypt's benchmark program run about 1 G
 instructions at -O3 on the M7 (RSA-2048 private, P-384), which would take hours. Their inner loops
 (fastmath's Montgomery multiplication and squaring, the curve's point arithmetic) repeat for
 millions of instructions, so the region's issue cycles and taken branches per instruction are
@@ -69,7 +69,7 @@ from pathlib import Path
 from typing import Any
 
 from models import boards
-from models.profiles import m7_schedule
+from models.profiles import trace_schedule
 
 TOP = Path(__file__).resolve().parents[2]
 # Instructions replayed per region: thousands of turns of the inner loops (a 2048-bit Montgomery
@@ -232,7 +232,7 @@ def attach(renode: str, elf: Path, board: str, work: Path, regions: list[dict[st
         raise RuntimeError(failed[0])
     for error in failed:
         print(f"  no schedule: {error}", flush=True)
-    table = m7_schedule.listing(elf)
+    table = trace_schedule.listing(elf)
     names = ("issue_cycles", "taken_branches", "instructions", "it_instructions")
     k = 0
     for region, region_spans, error in zip(regions, spans, errors):
@@ -269,15 +269,15 @@ def attach(renode: str, elf: Path, board: str, work: Path, regions: list[dict[st
     print(f"  sampled in {seconds:.0f} s host", flush=True)
 
 
-def window_schedule(trace: Path, count: int, table: dict[int, m7_schedule.Instruction],
+def window_schedule(trace: Path, count: int, table: dict[int, trace_schedule.Instruction],
                     boundary: int) -> dict[str, float]:
     """The issue schedule of one traced window (deleted after), which must hold `count`
     instructions and no boundary."""
-    pcs = list(m7_schedule.trace_pcs(trace)) if trace.exists() else []
+    pcs = list(trace_schedule.trace_pcs(trace)) if trace.exists() else []
     if abs(len(pcs) - count) > max(WINDOW_SLACK, WINDOW_SLACK_SHARE * count):
         raise RuntimeError(f"{trace}: {len(pcs)} instructions traced, {count} expected")
     # The window as one region between two boundary entries (none may be inside it).
-    found = m7_schedule.schedule_regions(itertools.chain([boundary], pcs, [boundary]), table,
+    found = trace_schedule.schedule_regions(itertools.chain([boundary], pcs, [boundary]), table,
                                          boundary)
     if len(found) != 1 or found[0]["skipped"]:
         raise RuntimeError(f"{trace}: the window crosses a boundary or leaves the listing")

@@ -12,7 +12,7 @@ the benchmark programs' hw-path profiles also engine ({unit: count}: the acceler
 region, peripherals/NXP_CAAM.cs and NXP_DCP.cs Work).
 Cortex-M7 -O3 profiles add, per region, schedule ({issue_cycles, taken_branches, instructions,
 it_instructions, skipped}: the region's dual-issue schedule from an execution trace,
-models/profiles/m7_schedule.py). Cortex-M4 -O3 profiles of the bench and ecdsa apps add, per
+models/profiles/trace_schedule.py). Cortex-M4 -O3 profiles of the bench and ecdsa apps add, per
 region, schedule without issue_cycles: the taken branches of its trace and its single loads and
 stores that pipeline behind a neighbouring one (pipelined_loads, pipelined_stores;
 collect.TRACED_FIELDS).

@@ -26,7 +26,7 @@ def test_the_loop_reads_as_assembly_llvm_mca_takes():
 
 
 def test_our_schedule_of_the_loop_is_worked_out_by_hand():
-    # m7_schedule, steady state from a bne in cycle c: the next ldr pairs with the bne (c), the
+    # trace_schedule, steady state from a bne in cycle c: the next ldr pairs with the bne (c), the
     # ldr.w waits for the memory pipe (c+1, r1 ready at c+3), the stmia issues alone once r1 is
     # ready (c+3, two registers: one cycle), subs cannot join it (c+4), bne waits for subs's
     # flags (c+5): 5 cycles per iteration.

@@ -100,7 +100,7 @@ def _attach(monkeypatch, tmp_path: Path, setup: tuple[str, ...], short_window: i
     """attach() on two 8 M regions with the runs replaced: the boundary pass finds the counted
     run's boundaries (or too few), the sampling run hits them, and window `short_window` traces
     short."""
-    from models.profiles import collect, m7_schedule
+    from models.profiles import collect, trace_schedule
     begins, lengths = [1_000_000, 20_000_000], [8_000_000, 8_000_000]
 
     def boundary_pass(*args, **kwargs):
@@ -122,7 +122,7 @@ def _attach(monkeypatch, tmp_path: Path, setup: tuple[str, ...], short_window: i
     monkeypatch.setattr(sampled_schedule, "boundary_pass", boundary_pass)
     monkeypatch.setattr(sampled_schedule, "run", run)
     monkeypatch.setattr(sampled_schedule, "window_schedule", window_schedule)
-    monkeypatch.setattr(m7_schedule, "listing", lambda elf: {})
+    monkeypatch.setattr(trace_schedule, "listing", lambda elf: {})
     regions = [_region(8_000_000), _region(8_000_000)]
     sampled_schedule.attach("renode", Path("/x.elf"), "rt1170", tmp_path, regions, begins, 60,
                             "mbedtls_port_alarm_test", setup)

@@ -15,7 +15,7 @@ from models.calibration import published as calibration_published
 from models.cores import CORES
 from models.matrix import all_params
 from models.params import defaults
-from models.profiles import m7_schedule
+from models.profiles import trace_schedule
 from models.validation import price, profile, published, report
 
 TOP = Path(__file__).resolve().parents[2]
@@ -114,8 +114,8 @@ def test_validation_figures_never_reach_the_calibration():
 
 def test_region_runs_from_start_trigger_to_stop_trigger():
     start, stop = 0x100, 0x200
-    alu = m7_schedule.decode("adds", "r0, r0, #1", 2)
-    branch = m7_schedule.decode("b", "0x300", 2)
+    alu = trace_schedule.decode("adds", "r0, r0, #1", 2)
+    branch = trace_schedule.decode("b", "0x300", 2)
     table = {start: alu, 0x102: alu, 0x104: branch, 0x300: alu, stop: alu, 0x400: alu}
     # Before the region; the region: start_trigger's entry (the boundary, as in the counted run's
     # hook, not counted), a branch taken, two more; stop_trigger's entry closes it; after it.

@@ -22,7 +22,7 @@ from pathlib import Path
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from models.profiles import collect, m7_schedule, opcodes
+from models.profiles import collect, trace_schedule, opcodes
 from models.user import elf as user_elf
 
 ENTER, LEAVE = "enter", "leave"
@@ -331,7 +331,7 @@ def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platfor
     snapshots = work / "snapshots.txt"
     snapshots.unlink(missing_ok=True)
     wanted = {t.label: len(counted.calls[t.label]) for t in chosen}
-    table = m7_schedule.listing(path)
+    table = trace_schedule.listing(path)
     functions = user_elf.functions(path)
     handler_starts, fault_starts = vector_handlers(path)
     ends_of = {s.start: s.end for s in functions.values()}
@@ -340,8 +340,8 @@ def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platfor
     def walk() -> dict[str, list[dict[str, float]]]:
         found = {}
         for target in chosen:
-            regions = m7_schedule.schedule_regions(
-                call_stream(m7_schedule.trace_pcs(trace), target, handlers), table, MARK)
+            regions = trace_schedule.schedule_regions(
+                call_stream(trace_schedule.trace_pcs(trace), target, handlers), table, MARK)
             found[target.label] = [{name: float(r[name]) for name in
                                     collect.TRACED_FIELDS[core] + TRACED_REGISTERS}
                                    for r in regions[:wanted[target.label]]]

@@ -8,7 +8,7 @@ at breakpoints on both (pylib/run_stm32f4-discovery.py; start_trigger's first in
 it starts the counter, are in our region, three instructions of tens of millions). It is profiled
 as collect.py profiles the matrix's -O3 images on the Cortex-M4: counted with the opcode counters
 (the instruction classes, opcodes.py), then run again with the execution tracer for the taken
-branches and the loads and stores that pipeline behind a neighbour (m7_schedule.schedule_regions,
+branches and the loads and stores that pipeline behind a neighbour (trace_schedule.schedule_regions,
 collect.TRACED_FIELDS["m4"]).
 
 Scale. The stored region is the gsf-1 image's (GLOBAL_SCALE_FACTOR 1): the published gsf 16 runs
@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from models.profiles import collect, m7_schedule, opcodes, store
+from models.profiles import collect, trace_schedule, opcodes, store
 
 TOP = Path(__file__).resolve().parents[2]
 BOARD = "stm32f407"
@@ -97,12 +97,12 @@ def counted_region(renode: str, elf: Path, work: Path,
     return region, len(exact), seconds
 
 
-def trigger_regions(pcs: Iterable[int], table: dict[int, m7_schedule.Instruction], start: int,
+def trigger_regions(pcs: Iterable[int], table: dict[int, trace_schedule.Instruction], start: int,
                     stop: int) -> list[dict[str, float]]:
     """The trace walker's regions from each entry of start_trigger to the next entry of
     stop_trigger: the walker takes one boundary PC, entered in pairs, so stop_trigger's entry is
     read as start_trigger's."""
-    return m7_schedule.schedule_regions((start if pc == stop else pc for pc in pcs), table, start)
+    return trace_schedule.schedule_regions((start if pc == stop else pc for pc in pcs), table, start)
 
 
 def traced_schedule(renode: str, elf: Path, work: Path, timeout: float,
@@ -119,7 +119,7 @@ def traced_schedule(renode: str, elf: Path, work: Path, timeout: float,
     progress = collect.TraceProgress(trace, stop)
     _, seconds = collect.run_renode(renode, script, work / "uart.txt", timeout,
                                     written=lambda: progress.count() >= 1)
-    schedules = trigger_regions(m7_schedule.trace_pcs(trace), m7_schedule.listing(elf), start,
+    schedules = trigger_regions(trace_schedule.trace_pcs(trace), trace_schedule.listing(elf), start,
                                 stop)
     trace.unlink()
     if len(schedules) != 1:

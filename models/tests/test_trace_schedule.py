@@ -1,9 +1,9 @@
 """Cortex-M7 issue schedule on hand-written instruction sequences; expected cycles worked out by
-hand from the issue rules in models/profiles/m7_schedule.py's docstring (two per cycle, one memory
+hand from the issue rules in models/profiles/trace_schedule.py's docstring (two per cycle, one memory
 access, one shifter, load result after 2 cycles, LDM/POP two registers per cycle)."""
 from __future__ import annotations
 
-from models.profiles.m7_schedule import decode, schedule_regions
+from models.profiles.trace_schedule import decode, schedule_regions
 
 BOUNDARY = 0x100
 

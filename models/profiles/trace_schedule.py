@@ -1,4 +1,5 @@
-"""Cortex-M7 dual-issue schedule of an executed instruction stream (a Renode PC trace).
+"""In-order issue schedule of an executed instruction stream (a Renode PC trace): the Cortex-M7's
+dual issue, and the Cortex-M4's single-issue pipelining of loads.
 
 The opcode counters (opcodes.py) say how many instructions of each class ran, not in which order,
 so they cannot tell how often the M7 pairs two instructions in one cycle: that depends on the

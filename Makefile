@@ -11,7 +11,7 @@
 #                     build, profile (with Renode), write reports/validation.md
 #                     then `make validation-asm`
 #   make validation-asm  hand-written assembly (x25519 on a Cortex-M0+, AES-128 on the stm32f407)
-#                     against its published cycles: build, predict (with Renode), write
+#                     and CoreMark (rt1060 and samd21) against their published cycles: build, predict (with Renode), write
 #                     reports/validation-asm.md
 #   make lab N=<n>    teaching lab n (docs/labs/): its steps end to end, then its check
 #   make sweep STUDY=<name>  one built-in what-if study (models/sweeps/<name>.yaml) into reports/
@@ -185,12 +185,13 @@ validation: deps
 	@$(PYTHON) -m models.validation
 	@$(MAKE) --no-print-directory validation-asm
 
-# Hand-written assembly with published cycle counts (models/validation/asm.py): the images, their
+# Hand-written assembly and CoreMark with published cycle counts (models/validation/asm.py): the images, their
 # predictions with `predict --elf` in Renode (when present; else the stored ones), the report.
 .PHONY: validation-asm
 validation-asm: deps
 	@$(MAKE) --no-print-directory -C firmware/validation/x25519-cm0
 	@$(MAKE) --no-print-directory -C firmware/validation/aes-armcortexm
+	@$(MAKE) --no-print-directory -C firmware/validation/coremark
 	@if [ -z "$(RENODE_BIN)" ]; then \
 	    echo "validation-asm: Renode not found: the report uses the stored predictions"; \
 	    $(PYTHON) -m models.validation.asm; \

@@ -34,7 +34,9 @@ namespace Antmicro.Renode.Peripherals.I2C
     /// device does not acknowledge its address (AddressAcknowledge is false, Read returns nothing).
     ///
     /// Waking: a bus master that holds SDA low for at least tWLO calls SdaHeldLow (the SAMD21
-    /// SERCOM I2C model does, for every address phase); tests can call Wake() directly.
+    /// SERCOM I2C model does, for every address phase); tests can call Wake() directly. The
+    /// watchdog puts the device back to sleep tWATCHDOG after the wake, whatever the host does
+    /// (1.3 s, or about 13 s with ChipMode bit 2 set); a wake token to an awake device is ignored.
     ///
     /// Cryptography is real (SHA-256, P-256 ECDSA and ECDH through BouncyCastle); command execution
     /// takes modelled virtual time (the *TimeMs properties; defaults in
@@ -77,6 +79,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             };
             UseMaximumExecutionTimes = false;
             WatchdogMilliseconds = DefaultWatchdogMilliseconds;
+            LongWatchdogMilliseconds = DefaultLongWatchdogMilliseconds;
             WakeLowMicroseconds = DefaultWakeLowMicroseconds;
             RandomSeed = 0x508A;
             LoadFreshDevice();
@@ -103,6 +106,10 @@ namespace Antmicro.Renode.Peripherals.I2C
         {
             lock(sync)
             {
+                // An awake device (busy or not) ignores the wake token: it stays awake, its I/O
+                // buffer keeps what it holds and its watchdog keeps running, since only a sleep or
+                // idle followed by a wake restarts it (data sheet, "Watchdog Failsafe"). A host
+                // that reads after such a token reads the I/O buffer as it is (see Read).
                 if(mode == Mode.Awake || microseconds < WakeLowMicroseconds)
                 {
                     return;
@@ -166,9 +173,22 @@ namespace Antmicro.Renode.Peripherals.I2C
                 var result = new byte[Math.Max(count, 0)];
                 for(var i = 0; i < result.Length; i++)
                 {
-                    // Past the end of the response the I/O buffer reads as 0xFF (bus pulled high).
-                    result[i] = ioPointer < ioBuffer.Length ? ioBuffer[ioPointer] : (byte)0xFF;
-                    ioPointer++;
+                    // ASSUMED: the address counter returns to the start of the response once its
+                    // last byte has been read, so a complete response can be read again (as word
+                    // address 0x00 allows explicitly). cryptoauthlib's own test suite, which
+                    // Microchip runs on devices, relies on this: after a test that leaves the
+                    // device awake, the next atcab_wakeup's wake token is ignored and its 4-byte
+                    // read must return the wake status 04 11 33 43 still in the buffer.
+                    if(ioBuffer.Length == 0)
+                    {
+                        result[i] = 0xFF;
+                        continue;
+                    }
+                    if(ioPointer >= ioBuffer.Length)
+                    {
+                        ioPointer = 0;
+                    }
+                    result[i] = ioBuffer[ioPointer++];
                 }
                 return result;
             }
@@ -280,8 +300,14 @@ namespace Antmicro.Renode.Peripherals.I2C
         /// <summary>tWLO: minimum SDA low time that wakes the device.</summary>
         public double WakeLowMicroseconds { get; set; }
 
-        /// <summary>Watchdog time-out after wake (ChipMode bit 2 = 0: ~1.3 s; bit 2 = 1: ~13 s).</summary>
+        /// <summary>tWATCHDOG, the time from a wake to the automatic sleep, with ChipMode bit 2 = 0.</summary>
         public double WatchdogMilliseconds { get; set; }
+
+        /// <summary>The same with ChipMode bit 2 = 1 (the long watchdog).</summary>
+        public double LongWatchdogMilliseconds { get; set; }
+
+        /// <summary>The watchdog time the device takes at its next wake (its ChipMode now).</summary>
+        public double ActiveWatchdogMilliseconds => (config[ChipModeOffset] & ChipModeLongWatchdog) != 0 ? LongWatchdogMilliseconds : WatchdogMilliseconds;
 
         /// <summary>
         /// false: typical execution times; true: the maximum times of cryptoauthlib's
@@ -447,9 +473,14 @@ namespace Antmicro.Renode.Peripherals.I2C
             // After a wake the first response is the wake status (count 4, 0x11).
             ioBuffer = Frame(Status(StatusAfterWake));
             ioPointer = 0;
-            wakeTime = Now();
+            // The watchdog starts at the wake and is not restarted by commands or bus traffic; a
+            // command that would not finish before it is refused with status 0xEE (ReceiveCommand).
+            // ChipMode is read at each wake (ASSUMED: the data sheet text at hand does not say
+            // when a ChipMode written to an unlocked config zone takes effect).
+            var watchdog = ActiveWatchdogMilliseconds;
+            watchdogDeadline = Now() + watchdog;
             var generation = ++watchdogGeneration;
-            ScheduleOnTime(TimeInterval.FromMilliseconds((ulong)Math.Max(1, Math.Round(WatchdogMilliseconds))), _ =>
+            ScheduleOnTime(TimeInterval.FromMicroseconds((ulong)Math.Max(1, Math.Round(watchdog * 1000))), _ =>
             {
                 lock(sync)
                 {
@@ -519,7 +550,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                     else
                     {
                         time = ExecutionTimeMs(command.Opcode);
-                        var watchdogLeft = wakeTime + WatchdogMilliseconds - Now();
+                        var watchdogLeft = watchdogDeadline - Now();
                         if(time > watchdogLeft)
                         {
                             this.Log(LogLevel.Warning, "Opcode 0x{0:X2} would not finish before the watchdog: watchdog-about-to-expire status", command.Opcode);
@@ -1354,7 +1385,29 @@ namespace Antmicro.Renode.Peripherals.I2C
             }
             var expected = Sha256(message);
             var match = expected.SequenceEqual(p.Data.Skip(32).Take(32));
+            if(match && (mode == CheckMacCopyMode || mode == CheckMacCopyModeInput) && ReadKey(p.Param2) == 0)
+            {
+                CheckMacCopy(p.Param2);
+            }
             return Status(match ? StatusSuccess : StatusVerifyFailure);
+        }
+
+        // CheckMac copy (cryptoauthlib lib/host/atca_host.c atcah_check_mac, and atca_host.h on its
+        // target_key: "CheckMac copy is enabled for the specified key_id (ReadKey=0). If key_id is
+        // even, this should be the 32-byte key value for the slot key_id+1, otherwise this should
+        // be set to slot_key"): with mode 0x01 or 0x05 and slot KeyID's SlotConfig.ReadKey = 0, a
+        // matching response loads TempKey with that key, SourceFlag = 1 (input), GenDigData = 0.
+        // Only on a match: the password-checking use, where a correct response releases the key
+        // into TempKey. A private-key target is never copied (ASSUMED: no key leaves that slot).
+        private void CheckMacCopy(int keyId)
+        {
+            var target = (keyId & 1) == 0 ? keyId + 1 : keyId;
+            if((KeyConfig(target) & 0x1) != 0)
+            {
+                this.Log(LogLevel.Warning, "CheckMac copy: slot {0} holds a private key, TempKey not loaded", target);
+                return;
+            }
+            LoadTempKey(slots[target].Take(32).ToArray(), true);
         }
 
         // GenDig: TempKey = SHA-256(value || opcode || zone || KeyID || SN[8] || SN[0:1] || 25 zeros
@@ -1425,9 +1478,9 @@ namespace Antmicro.Renode.Peripherals.I2C
             }
             if(p.Param1 == 2)
             {
-                // Mode 2 spends one use of a limited-use key (slot 15's LastKeyUse); for any other
-                // key it does nothing (ASSUMED).
-                return ConsumeLimitedUse(p.Param2) ? Status(StatusSuccess) : ExecutionError(p, "UpdateExtra: slot 15 has no use left");
+                // Mode 2 spends one use of a limited-use key (slot 15's LastKeyUse, Counter 0 for
+                // slots 0-14); for a key without LimitedUse it does nothing (ASSUMED).
+                return ConsumeLimitedUse(p.Param2) ? Status(StatusSuccess) : ExecutionError(p, string.Format("UpdateExtra: slot {0} has no use left", p.Param2));
             }
             var offset = p.Param1 == 0 ? UserExtraOffset : SelectorOffset;
             if(config[offset] != 0)
@@ -1692,21 +1745,37 @@ namespace Antmicro.Renode.Peripherals.I2C
             }
             if(!ConsumeLimitedUse(keyId))
             {
-                failure = ExecutionError(p, "slot 15 is LimitedUse and its LastKeyUse bits are all cleared");
+                failure = ExecutionError(p, string.Format("slot {0} is LimitedUse and has no use left ({1})", keyId,
+                    keyId == LimitedUseSlot ? "its LastKeyUse bits are all cleared" : "Counter 0 is at its maximum"));
                 return false;
             }
             key = slots[keyId].Take(32).ToArray();
             return true;
         }
 
-        // Slot 15 with SlotConfig.LimitedUse (data sheet, LastKeyUse): each use clears one of the
-        // 128 LastKeyUse bits (config bytes 68-83); with all of them cleared the key is unusable.
-        // ASSUMED order: the lowest set bit of the first non-zero byte. Other slots' LimitedUse
-        // (tied to the monotonic counters) is not modelled.
+        // A key with SlotConfig.LimitedUse (bit 5) spends one use each time it is used.
+        // Slot 15 (data sheet, LastKeyUse): each use clears one of the 128 LastKeyUse bits (config
+        // bytes 68-83); with all of them cleared the key is unusable. ASSUMED order: the lowest set
+        // bit of the first non-zero byte.
+        // Slots 0-14 (data sheet, SlotConfig.LimitedUse and the monotonic counters): their uses are
+        // counted by Counter 0, which each use increments; once it is at its maximum (2,097,151)
+        // the key is unusable. ASSUMED: the counter is checked and incremented before the command
+        // runs, so a use that then fails on another rule still counts.
         private bool ConsumeLimitedUse(int keyId)
         {
-            if(keyId != LimitedUseSlot || (SlotConfig(keyId) & SlotConfigLimitedUse) == 0)
+            if((SlotConfig(keyId) & SlotConfigLimitedUse) == 0)
             {
+                return true;
+            }
+            if(keyId != LimitedUseSlot)
+            {
+                var uses = DecodeCounter(CounterOffset);
+                if(uses >= CounterMaximum)
+                {
+                    return false;
+                }
+                EncodeCounter(CounterOffset, uses + 1);
+                SaveStateToFile();
                 return true;
             }
             for(var offset = LastKeyUseOffset; offset < LastKeyUseOffset + LastKeyUseSize; offset++)
@@ -2104,7 +2173,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         private byte[][] slots;
         private bool[] privateKeyValid;
         private string stateFile;
-        private double wakeTime;
+        private double watchdogDeadline;
         private ulong watchdogGeneration;
         private ulong executionGeneration;
         private ulong drbgCounter;
@@ -2150,8 +2219,16 @@ namespace Antmicro.Renode.Peripherals.I2C
             { OpDeriveKey, 50 },
         };
 
-        // ChipMode bit 2 = 0: watchdog ~1.3 s (cryptoauthlib calib_command.h).
+        // tWATCHDOG, typical: 1.3 s (ATECC508A data sheet, "AC Parameters: All I/O Interfaces"
+        // table: 1.3 s typ, 1.7 s max, the 1.3-1.7 s also in sparkfun/SparkFun_ATECCX08a_Arduino_
+        // Library's comments; cryptoauthlib calib_command.h ATCA_CHIPMODE_WATCHDOG_SHORT "~1.3s").
+        // The model takes the typical value.
         private const double DefaultWatchdogMilliseconds = 1300;
+        // ChipMode (config byte 19) bit 2 = 1 selects the long watchdog: "~13s" in cryptoauthlib
+        // calib_command.h (ATCA_CHIPMODE_WATCHDOG_LONG), ten times the short one.
+        private const double DefaultLongWatchdogMilliseconds = 13000;
+        private const int ChipModeOffset = 19;
+        private const byte ChipModeLongWatchdog = 0x04;
         // tWLO, wake low duration (ATECC508A data sheet AC parameters; Linux atmel-i2c.h TWLO_USEC).
         private const double DefaultWakeLowMicroseconds = 60;
 
@@ -2176,6 +2253,8 @@ namespace Antmicro.Renode.Peripherals.I2C
         private const byte OpGenDig = 0x15;
         private const byte OpUpdateExtra = 0x20;
         private const byte OpCheckMac = 0x28;
+        private const byte CheckMacCopyMode = 0x01;
+        private const byte CheckMacCopyModeInput = 0x05;
         private const byte OpCounter = 0x24;
         private const byte OpPrivWrite = 0x46;
         private const byte OpHmac = 0x11;

@@ -160,6 +160,39 @@ Should Return To Sleep When The Watchdog Expires
     ${data}=    Device    ReadHex 4
     Should Be Empty    ${data}
 
+Should Ignore A Wake Token While Awake And Keep Its Watchdog
+    [Documentation]    A second wake token 1 s after the first leaves the device awake with its
+    ...    I/O buffer as it was: a 4-byte read returns the wake status again (the address counter
+    ...    back at the start of the response, ASSUMED, as cryptoauthlib's suite needs on a
+    ...    device). The watchdog is not restarted (data sheet, Watchdog Failsafe: only sleep or
+    ...    idle then a wake restart it): the device sleeps 1.3 s (tWATCHDOG) after the first wake.
+    Device    Wake
+    ${wake}=    Device    ReadHex 4
+    Should Be Equal    ${wake}    04113343
+    Run For    1.0
+    Device    Wake
+    ${again}=    Device    ReadHex 4
+    Should Be Equal    ${again}    04113343
+    Run For    0.25
+    ${awake}=    Device    IsAwake
+    Should Be Equal    ${awake}    True
+    Run For    0.1
+    ${awake}=    Device    IsAwake
+    Should Be Equal    ${awake}    False
+
+Should Take The Long Watchdog From ChipMode Bit 2
+    [Documentation]    ChipMode (config byte 19) bit 2 selects the long watchdog, about 13 s
+    ...    (cryptoauthlib calib_command.h, ATCA_CHIPMODE_WATCHDOG_LONG) instead of 1.3 s.
+    # Config bytes 16-19 are word 4 of block 0: I2C_Address 0xC0, reserved, OTPmode 0x55, ChipMode.
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    4    C0005504
+    Device    Wake
+    Run For    12.9
+    ${awake}=    Device    IsAwake
+    Should Be Equal    ${awake}    True
+    Run For    0.2
+    ${awake}=    Device    IsAwake
+    Should Be Equal    ${awake}    False
+
 Should Not Acknowledge While Idle
     Device    Wake
     Device    WriteHex "02"
@@ -363,6 +396,38 @@ Should Check A Client MAC With CheckMac
     ${wrong}=    Random Hex    32    25
     Command Should Return Status    01    0x28    0x00    8    ${challenge}${wrong}${other}
 
+Should Copy The Next Slot Into TempKey After A Matching CheckMac In Copy Mode
+    [Documentation]    CheckMac copy (cryptoauthlib atcah_check_mac): mode 0x05 (block 2 from a
+    ...    pass-through TempKey) on slot 10, even, whose SlotConfig.ReadKey is 0 (factory 0x0000):
+    ...    a matching response loads TempKey with slot 11's key, SourceFlag = input, so MAC mode
+    ...    0x06 (key from TempKey) returns SHA-256 over slot 11's key. A wrong response, or a slot
+    ...    whose ReadKey is not 0 (factory slot 6, 0x8F9F), loads nothing and leaves TempKey invalid.
+    ${password}=    Random Hex    32    51
+    ${secret}=    Random Hex    32    52
+    Lock Config Zone
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${10 * 8}    ${password}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${11 * 8}    ${secret}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${6 * 8}    ${password}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    ${config}=    Read Config Zone
+    ${challenge}=    Random Hex    32    53
+    ${other}=    Random Hex    13    54
+    ${unused}=    Random Hex    32    55
+    ${response}=    Checkmac Response    ${password}    ${challenge}    ${other}    ${config}
+    ${probe}=    Random Hex    32    56
+    Load Digest Into TempKey    ${challenge}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x28    0x05    10    ${unused}${response}${other}
+    ${mac}=    Command    0x08    0x06    10    ${probe}
+    ${expected}=    Mac Response    ${secret}    ${probe}    0x06    10    ${config}
+    Should Be Equal    ${mac}    ${expected}
+    ${wrong}=    Random Hex    32    57
+    Load Digest Into TempKey    ${challenge}
+    Command Should Return Status    ${STATUS_VERIFY_FAIL}    0x28    0x05    10    ${unused}${wrong}${other}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x06    10    ${probe}
+    Load Digest Into TempKey    ${challenge}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x28    0x05    6    ${unused}${response}${other}
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x06    10    ${probe}
+
 Should Digest A Slot Key Into TempKey With GenDig
     [Documentation]    GenDig zone 2 (data) slot 8 over a pass-through TempKey; the new TempKey is
     ...    checked through a MAC that uses it as the challenge.
@@ -531,6 +596,39 @@ Should Stop Using Limited-Use Slot 15 When Its LastKeyUse Bits Run Out
     Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x00    15    ${challenge}
     ${config}=    Read Config Zone
     Should Be Equal    ${config}[136:168]    ${{ '00' * 16 }}
+
+Should Count The Uses Of A Limited-Use Slot 0-14 With Counter 0
+    [Documentation]    Factory slot 7 is LimitedUse (SlotConfig 0x8FAF, bit 5): its uses are
+    ...    counted by Counter 0 (data sheet, SlotConfig.LimitedUse and the monotonic counters),
+    ...    up to its maximum 2,097,151, after which the key is refused. Counter 0 is set to
+    ...    2,097,149 through its config bytes (the data sheet's encoding); two MACs take it to the
+    ...    maximum and the third is refused. Slot 10 (no LimitedUse) leaves the counter alone.
+    ${bytes}=    Counter Config Hex    2097149
+    # Config bytes 52-55 are word 5 of block 1, bytes 56-59 word 6.
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    ${1 * 8 + 5}    ${bytes}[0:8]
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x00    ${1 * 8 + 6}    ${bytes}[8:16]
+    Lock Config Zone
+    ${key}=    Random Hex    32    58
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${7 * 8}    ${key}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x12    0x82    ${10 * 8}    ${key}
+    Command Should Return Status    ${STATUS_SUCCESS}    0x17    0x81    0
+    ${config}=    Read Config Zone
+    ${challenge}=    Random Hex    32    59
+    ${expected}=    Mac Response    ${key}    ${challenge}    0x00    7    ${config}
+    ${mac}=    Command    0x08    0x00    7    ${challenge}
+    Should Be Equal    ${mac}    ${expected}
+    ${value}=    Command    0x24    0x00    0
+    Should Be Equal    ${value}    FEFF1F00
+    ${mac}=    Command    0x08    0x00    10    ${challenge}
+    ${value}=    Command    0x24    0x00    0
+    Should Be Equal    ${value}    FEFF1F00
+    ${mac}=    Command    0x08    0x00    7    ${challenge}
+    Should Be Equal    ${mac}    ${expected}
+    ${value}=    Command    0x24    0x00    0
+    Should Be Equal    ${value}    FFFF1F00
+    Command Should Return Status    ${STATUS_EXEC_ERROR}    0x08    0x00    7    ${challenge}
+    ${value}=    Command    0x24    0x00    0
+    Should Be Equal    ${value}    FFFF1F00
 
 Should Set UserExtra Once With UpdateExtra
     Command Should Return Status    ${STATUS_SUCCESS}    0x20    0x00    0x5A

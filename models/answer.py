@@ -9,30 +9,16 @@ its accelerator), each predicted by a fit that did not see it; its coverage is m
 """
 from __future__ import annotations
 
-from models import boards
-from models.calibration import bands, fit
+from models import boards, size_sweep
+from models.calibration import fit
 from models.matrix import Case, cycles_per_call
-from models.pipeline import Outcome
+from models.pipeline import Outcome, band_pct
 
 BUFFER_BYTES = 1024
 # The bench's algorithms, in the order a buyer reads them: name, key bits, label.
 ALGORITHMS = (("sha1", 0, "SHA-1"), ("sha256", 0, "SHA-256"), ("sha512", 0, "SHA-512"),
               ("aes-cbc", 128, "AES-128-CBC enc"), ("aes-cbc-dec", 128, "AES-128-CBC dec"),
               ("aes-cbc", 256, "AES-256-CBC enc"))
-
-
-def band_of(outcome: Outcome, model: str) -> bands.Band:
-    """The 80 % band of the calibration cells that `model` prices, from their leave-one-out
-    errors, with its measured coverage."""
-    errors = [outcome.validation.loo[cell.id] for cell in outcome.cells
-              if cell.case.model == model and cell.id in outcome.validation.loo]
-    return bands.band(model, errors)
-
-
-def band_pct(outcome: Outcome, model: str) -> float | None:
-    """The half-width of band_of, None where no published figure tests the model."""
-    pct = band_of(outcome, model).pct
-    return None if pct != pct else pct
 
 
 def throughput(case: Case, outcome: Outcome) -> float:
@@ -42,10 +28,11 @@ def throughput(case: Case, outcome: Outcome) -> float:
 
 def crossovers(outcome: Outcome, board: str) -> dict[tuple, int | None]:
     """(board, algorithm, opt) -> smallest buffer (16 B .. 16 KiB) at which the accelerator path
-    is at least as fast as software, None if it never is in that range (report.sweep: software
-    is the predicted 1 KiB call scaled by blocks, the accelerator its model at each size)."""
-    from models import report  # the report owns the size sweep; imported late (matplotlib)
-    return report.crossovers([row for row in report.sweep(outcome) if row["board"] == board])
+    is at least as fast as software, None if it never is in that range (size_sweep.sweep:
+    software is the predicted 1 KiB call scaled by blocks, the accelerator its model at each
+    size)."""
+    return size_sweep.crossovers([row for row in size_sweep.sweep(outcome)
+                                  if row["board"] == board])
 
 
 def lines(outcome: Outcome, board: str, library: str = "mbedtls",

@@ -8,19 +8,18 @@ or ms), with what runs it and the speed-up.
 
 Every figure is predicted by the calibrated core model from the program's own profile of the row
 (the fit of reports/predictions.csv); the band is the core model's 80 % band from its
-leave-one-out errors on published figures (models/answer.py). For the operations the bench or the ecdsa app measures too
-(SHA-1/256/512, AES-CBC, P-256 key generation, signature and verification), predictions.csv keeps
-their case (models/matrix.py NATIVE_APPS); the table shows the program's, which calls the library
-differently (its own buffers, key setup, streaming, keys).
+leave-one-out errors on published figures (models/pipeline.py band_pct). For the operations the
+bench or the ecdsa app measures too (SHA-1/256/512, AES-CBC, P-256 key generation, signature and
+verification), predictions.csv keeps their case (models/matrix.py NATIVE_APPS); the table shows
+the program's, which calls the library differently (its own buffers, key setup, streaming, keys).
 """
 from __future__ import annotations
 
 from models import boards
-from models.answer import band_pct
 from models.calibration import fit
 from models.matrix import (NATIVE_APPS, Case, borrow_software_schedules, cases_from_profile,
                            cycles_per_call, pair_optimised)
-from models.pipeline import Outcome
+from models.pipeline import Outcome, band_pct
 
 OPTS = ("none", "high-speed")
 LIBRARY_TITLES = {"wolfcrypt": "wolfCrypt", "mbedtls": "mbedtls"}

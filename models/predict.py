@@ -7,8 +7,8 @@
 Prints the predicted cycles/byte and KiB/s (for a public-key operation: cycles and milliseconds
 per operation, from the stored profile of the ecdsa app, the bench's ECC part or wolfCrypt's
 benchmark program) (the calibrated models, as `make report`), the band
-(the model's leave-one-out error on published figures, models/answer.py) and what the figure
-rests on: the profile and the parameters.
+(the model's leave-one-out error on published figures, models/pipeline.py band_of) and what the
+figure rests on: the profile and the parameters.
 
 Where the figure comes from, in order:
   1. a stored profile of the bench at that size (models/profiles/data/: the 1 KiB bench);
@@ -42,7 +42,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from models import answer, boards, pipeline
+from models import boards, pipeline
 from models.accelerators.base import blocks
 from models.matrix import NATIVE_APPS, Case, matrix_cases
 from models.profiles import collect, native, store
@@ -248,7 +248,7 @@ def predict_operation(args: argparse.Namespace, outcome: pipeline.Outcome) -> in
     row = next(r for r in rows if r["algorithm"] == args.algorithm
                and r["key_bits"] == args.key_bits)
     cycles, clock = float(row["cycles_per_call"]), float(row["clock_hz"])
-    band_text = answer.band_of(outcome, case.model).text()
+    band_text = pipeline.band_of(outcome, case.model).text()
     stored_file = store.file_of(args.board, args.library, args.path, args.opt, case.app)
     key = f"P-{args.key_bits}" if args.algorithm in ECC_OPERATIONS else f"{args.key_bits}-bit"
     print(f"predict: {args.board} {args.library} {args.algorithm} {key} {args.path} {args.opt}, "
@@ -318,7 +318,7 @@ def predict(args: argparse.Namespace) -> int:
                and r["key_bits"] == args.key_bits)
     cycles = float(row["cycles_per_call"]) * scale
     clock = float(row["clock_hz"])
-    band_text = answer.band_of(outcome, case.model).text()
+    band_text = pipeline.band_of(outcome, case.model).text()
     name = args.algorithm + (f"-{args.key_bits}" if args.key_bits else "")
     print(f"predict: {args.board} {args.library} {name} {args.path} {args.opt}, {args.bytes} B "
           f"per call, core clock {clock / 1e6:g} MHz")

@@ -17,19 +17,16 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 
 from models import boards, native_report, pipeline  # noqa: E402
-from models.accelerators import ACCELERATORS  # noqa: E402
 from models.accelerators.atecc508a import command_of  # noqa: E402
-from models.accelerators.base import blocks  # noqa: E402
 from models.calibration import (bands, builds, compiler_spread, fit,  # noqa: E402
                                 out_of_sample)
 from models.matrix import ECC_PHASES, Case, core_cycles, cycles_per_call  # noqa: E402
 from models.params import Param  # noqa: E402
-from models.pipeline import (TOP, Outcome, geometric, naive_errors, prediction_rows,  # noqa: E402
-                             write_predictions)
+from models.pipeline import TOP, Outcome, geometric, naive_errors  # noqa: E402
+from models.predictions import prediction_rows, write_predictions  # noqa: E402
+from models.size_sweep import crossovers, sweep  # noqa: E402
 
 REPORTS = TOP / "reports"
-SIZES = [16 << i for i in range(11)]  # 16 B .. 16 KiB
-SWEEP_ALGORITHMS = (("sha256", 0), ("sha1", 0), ("aes-cbc", 128))
 
 
 def _mips(board: str) -> str:
@@ -93,48 +90,6 @@ def error_plot(outcome: Outcome, out: Path) -> None:
     fig.tight_layout()
     fig.savefig(out, dpi=110)
     plt.close(fig)
-
-
-def sweep(outcome: Outcome) -> list[dict[str, object]]:
-    """Throughput vs buffer size, sw and hw, mbedtls, both opts, boards with a block engine.
-
-    hw: the accelerator model at each size. sw: the profiled 1 KiB call scaled by the number of
-    blocks (padding included), i.e. no fixed per-call cost beyond the padding block - the key
-    schedule is outside the timed loop and hashing's init/finish are a few hundred cycles."""
-    values = outcome.validation.full.values
-    by_key = {c.key: c for c in outcome.cases}
-    rows = []
-    for board in boards.BOARDS.values():
-        accelerator = ACCELERATORS.get(board.accelerator or "")
-        if accelerator is None or board.accelerator == "atecc508a":
-            continue
-        for opt in ("none", "high-speed"):
-            for algorithm, key_bits in SWEEP_ALGORITHMS:
-                sw = by_key.get((board.id, "mbedtls", algorithm, "sw", opt, key_bits, 1024))
-                if sw is None or not accelerator.handles(algorithm, key_bits):
-                    continue
-                sw_1k = cycles_per_call(sw, values)
-                for size in SIZES:
-                    sw_cycles = sw_1k * blocks(algorithm, size) / blocks(algorithm, 1024)
-                    hw_cycles = accelerator.cycles(algorithm, key_bits, size, opt, board.clock_hz,
-                                                   values)
-                    for path, cycles in (("sw", sw_cycles), ("hw", hw_cycles)):
-                        rows.append({"board": board.id, "algorithm": algorithm, "key_bits": key_bits,
-                                     "opt": opt, "path": path, "buffer_bytes": size,
-                                     "kbps": size * board.clock_hz / cycles / 1024.0})
-    return rows
-
-
-def crossovers(rows: list[dict[str, object]]) -> dict[tuple, int | None]:
-    """Smallest buffer size at which hw is at least as fast as sw, per (board, algorithm, opt)."""
-    table: dict[tuple, dict[int, dict[str, float]]] = {}
-    for r in rows:
-        key = (r["board"], r["algorithm"], r["opt"])
-        table.setdefault(key, {}).setdefault(int(r["buffer_bytes"]), {})[str(r["path"])] = float(r["kbps"])
-    result = {}
-    for key, sizes in table.items():
-        result[key] = next((s for s in sorted(sizes) if sizes[s]["hw"] >= sizes[s]["sw"]), None)
-    return result
 
 
 def sweep_plots(rows: list[dict[str, object]], out_dir: Path) -> list[Path]:

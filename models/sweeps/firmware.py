@@ -9,7 +9,8 @@ columns cycles_per_call, cycles_per_byte, kib_per_s with figures=simulated). It 
 same ELF (models/profiles/collect.py: opcode counters, the Cortex-M7 -O3 issue schedule) and prices
 the profile with the calibrated models as `make report` does (models/sweeps/whatif.py recost):
 the PREDICTED hardware figures, columns predicted_cycles_per_call, predicted_cycles_per_byte,
-predicted_kib_per_s, with band_pct, the model's leave-one-out error (models/answer.py), and model.
+predicted_kib_per_s, with band_pct, the model's leave-one-out error (models/pipeline.py
+band_pct), and model.
 A point's hash includes the models' inputs (whatif.fingerprint), so a refit re-prices it. What
 Renode measured does not depend on the models: the console log of a point is kept under runs/
 by the hash of ELF + platform + point alone, its profile by that hash and the profiler's code
@@ -196,11 +197,11 @@ def needed(renode: str | None) -> str:
 def calibration() -> tuple[dict[str, float], dict[str, float]]:
     """The calibrated parameter values and each model's band (its median leave-one-out error),
     computed once per process."""
-    from models import answer, pipeline
+    from models import pipeline
     outcome = pipeline.run(progress=False)
     bands = {}
     for model in {case.model for case in outcome.cases}:
-        band = answer.band_pct(outcome, model)
+        band = pipeline.band_pct(outcome, model)
         if band is not None:
             bands[model] = round(band, 2)
     return outcome.validation.full.values, bands

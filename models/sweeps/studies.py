@@ -212,13 +212,13 @@ def buffer_size() -> tuple[str, list[Path]]:
 
 def predicted_crossovers() -> tuple[str, dict[tuple, float]]:
     """The buffer-size question answered on predicted hardware figures (the calibrated models,
-    models/report.py `sweep`: software is the profiled 1 KiB call scaled by blocks, the
+    models/size_sweep.py `sweep`: software is the profiled 1 KiB call scaled by blocks, the
     accelerator its model at each size, mbedtls -O3), and the predicted software KiB/s at 1 KiB
     per (board, series name) to compare the simulated figures with."""
-    from models import pipeline, report  # calibrates: imported late, only for this study
+    from models import pipeline, size_sweep  # calibrates: imported late, only for this study
     outcome = pipeline.run(progress=False)
-    rows = [r for r in report.sweep(outcome) if r["opt"] == "high-speed"]
-    found = report.crossovers(rows)
+    rows = [r for r in size_sweep.sweep(outcome) if r["opt"] == "high-speed"]
+    found = size_sweep.crossovers(rows)
     largest = max(int(r["buffer_bytes"]) for r in rows)
     kib = {(r["board"], r["algorithm"], int(r["key_bits"]), r["path"], int(r["buffer_bytes"])):
            float(r["kbps"]) for r in rows}

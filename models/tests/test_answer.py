@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from models import answer, pipeline
+from models import answer, pipeline, predictions
 from models.profiles import store
 
 
@@ -18,7 +18,7 @@ def outcome() -> pipeline.Outcome:
 
 def predicted_kbps(outcome: pipeline.Outcome, board: str, algorithm: str, key_bits: str,
                    path: str) -> float:
-    for row in pipeline.prediction_rows(outcome):
+    for row in predictions.prediction_rows(outcome):
         if (row["board"], row["library"], row["algorithm"], str(row["key_bits"]), row["path"],
                 row["opt"], row["buffer_bytes"], row["metric"]) == (
                 board, "mbedtls", algorithm, key_bits, path, "high-speed", 1024, "throughput"):
@@ -65,6 +65,6 @@ def test_crossover_is_a_size_where_the_accelerator_wins(outcome):
 
 
 def test_band_is_the_models_leave_one_out_spread(outcome):
-    band = answer.band_pct(outcome, "dcp")
+    band = pipeline.band_pct(outcome, "dcp")
     assert band is not None and 0 < band < 50
-    assert answer.band_pct(outcome, "no-such-model") is None
+    assert pipeline.band_pct(outcome, "no-such-model") is None

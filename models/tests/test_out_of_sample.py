@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from models import pipeline
+from models import pipeline, predictions
 from models.calibration import out_of_sample, published
 from models.profiles import store
 
@@ -26,7 +26,7 @@ def test_out_of_sample_rows_are_never_calibration_cells(outcome):
 
 
 def test_a_check_is_the_prediction_of_its_case(outcome):
-    rows = pipeline.prediction_rows(outcome)
+    rows = predictions.prediction_rows(outcome)
     for check in out_of_sample.checks(outcome.cases, outcome.validation.full.values):
         case = check.case
         row = next(r for r in rows if (r["board"], r["library"], r["algorithm"], r["path"],

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from models import pipeline, predict
+from models import pipeline, predict, predictions
 from models.profiles import store
 
 
@@ -36,7 +36,7 @@ def figures(text: str) -> tuple[float, float]:
 
 
 def published_row(outcome, board: str, algorithm: str, path: str) -> float:
-    for row in pipeline.prediction_rows(outcome):
+    for row in predictions.prediction_rows(outcome):
         if (row["board"], row["library"], row["algorithm"], row["path"], row["opt"],
                 row["buffer_bytes"], row["metric"]) == (board, "mbedtls", algorithm, path,
                                                         "high-speed", 1024, "throughput"):
@@ -113,7 +113,7 @@ def operation_figures(text: str) -> tuple[float, float]:
 
 
 def report_time_ms(outcome, board: str, algorithm: str, path: str) -> float:
-    for row in pipeline.prediction_rows(outcome):
+    for row in predictions.prediction_rows(outcome):
         if (row["board"], row["library"], row["algorithm"], row["path"], row["opt"],
                 row["metric"]) == (board, "mbedtls", algorithm, path, "high-speed", "time"):
             return float(str(row["predicted"]))
@@ -150,7 +150,7 @@ def test_an_operation_no_profile_has_names_the_boards_that_have_it(run, capsys):
 
 def report_row(outcome, *key) -> dict:
     """The predictions.csv row of (board, library, algorithm, key bits, path, opt, metric)."""
-    return next(r for r in pipeline.prediction_rows(outcome)
+    return next(r for r in predictions.prediction_rows(outcome)
                 if (r["board"], r["library"], r["algorithm"], r["key_bits"], r["path"], r["opt"],
                     r["metric"]) == key)
 

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from models import pipeline
+from models import pipeline, predictions
 from models.calibration import published
 from models.profiles import store
 
@@ -24,9 +24,9 @@ def outcome() -> pipeline.Outcome:
 @pytest.fixture(scope="module")
 def rows(outcome) -> list[dict[str, str]]:
     text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=pipeline.COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(text, fieldnames=predictions.COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(pipeline.prediction_rows(outcome))
+    writer.writerows(predictions.prediction_rows(outcome))
     return list(csv.DictReader(io.StringIO(text.getvalue())))
 
 

@@ -38,7 +38,7 @@ def test_dispatch_on_a_board_without_those_drivers_is_refused(tmp_path):
 def test_a_profiled_point_is_priced_as_the_report_prices_it(monkeypatch, tmp_path):
     """predicted_rows on the stored 1 KiB profile (standing in for the point's fresh one) gives
     the report's predicted figures, keyed as reports/predictions.csv names them."""
-    from models import pipeline
+    from models import pipeline, predictions
     from models.profiles import collect, store
     profile = store.load("rt1060", "mbedtls", "sw", "high-speed", "bench")
     if profile is None:
@@ -49,7 +49,7 @@ def test_a_profiled_point_is_priced_as_the_report_prices_it(monkeypatch, tmp_pat
                "profile_dir": str(tmp_path / "p-profile")}
     priced = firmware.predicted_rows("renode", payload, 60.0)
     assert ("aes-cbc-dec", 128) in priced and ("sha256", 0) in priced
-    row = next(r for r in pipeline.prediction_rows(pipeline.run(progress=False))
+    row = next(r for r in predictions.prediction_rows(pipeline.run(progress=False))
                if (r["board"], r["library"], r["algorithm"], r["path"], r["opt"], r["metric"])
                == ("rt1060", "mbedtls", "sha256", "sw", "high-speed", "throughput"))
     assert float(priced[("sha256", 0)]["kib_per_s"]) == pytest.approx(float(str(row["predicted"])),

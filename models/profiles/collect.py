@@ -49,9 +49,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -63,6 +61,9 @@ from typing import Any, Callable
 from models import boards
 from models.matrix import NATIVE_APPS
 from models.profiles import trace_schedule, native, opcodes, sampled_schedule, store
+# Renode's process and the ELF's symbols (host.py); also collect.find_renode etc. for its callers.
+from models.profiles.host import (find_renode, free_port, functions, start_renode,  # noqa: F401
+                                  stop_renode, symbol_address)
 
 TOP = Path(__file__).resolve().parents[2]
 UARTS = {"rt1060": "sysbus.lpuart1", "rt1170": "sysbus.lpuart1", "samd21": "sysbus.sercom3",
@@ -181,40 +182,6 @@ def work_delta(begin: dict[str, float], end: dict[str, float]) -> dict[str, floa
     """The work done between two snapshots, the units that grew."""
     return {unit: end[unit] - begin.get(unit, 0.0) for unit in sorted(end)
             if end[unit] != begin.get(unit, 0.0)}
-
-
-def find_renode() -> str | None:
-    found = subprocess.run([str(TOP / "tools" / "find-renode.sh")], capture_output=True, text=True)
-    return found.stdout.strip() or None
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def functions(elf: Path) -> list[tuple[int, int, str]]:
-    """(start, end, name) of every function symbol of the ELF, sorted by address."""
-    listing = subprocess.run(["arm-none-eabi-nm", "-S", "--defined-only", str(elf)],
-                             capture_output=True, text=True, check=True).stdout
-    found = []
-    for line in listing.splitlines():
-        parts = line.split()
-        if len(parts) == 4 and parts[2] in ("t", "T", "W"):
-            address = int(parts[0], 16) & ~1
-            found.append((address, address + int(parts[1], 16), parts[3]))
-    return sorted(found)
-
-
-def symbol_address(elf: Path, symbol: str) -> int:
-    listing = subprocess.run(["arm-none-eabi-nm", str(elf)], capture_output=True, text=True,
-                             check=True).stdout
-    for line in listing.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[2] == symbol:
-            return int(parts[0], 16) & ~1
-    raise ValueError(f"{elf}: symbol {symbol} not found")
 
 
 def caller_of(address: int, table: list[tuple[int, int, str]]) -> str:
@@ -434,27 +401,6 @@ class TraceProgress:
             self.rest = lines.pop()
             self.boundaries += sum(1 for line in lines if line == self.line)
         return self.boundaries
-
-
-def start_renode(renode: str, script: Path, output: Any) -> subprocess.Popen:
-    """Renode, headless, running `script` in a process group of its own (so that it can be
-    stopped whole), its console to `output` (a file or subprocess.DEVNULL)."""
-    # Without a terminal Renode serves its monitor on a TCP port (1234 by default): give every
-    # process its own free port so that parallel runs, and other Renode users, do not collide.
-    return subprocess.Popen([renode, "--disable-xwt", "--plain", "--hide-log", "-P",
-                             str(free_port()), "-e", f"include @{script}"],
-                            stdin=subprocess.DEVNULL, stdout=output, stderr=output,
-                            start_new_session=True)
-
-
-def stop_renode(process: subprocess.Popen) -> None:
-    """Stops a Renode start_renode started, whole (its process group), if it still runs."""
-    if process.poll() is None:
-        os.killpg(process.pid, 15)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, 9)
 
 
 # A run of a public-key program spends minutes in key generation, printing nothing: every this

@@ -69,7 +69,7 @@ from pathlib import Path
 from typing import Any
 
 from models import boards
-from models.profiles import trace_schedule
+from models.profiles import host, trace_schedule
 
 TOP = Path(__file__).resolve().parents[2]
 # Instructions replayed per region: thousands of turns of the inner loops (a 2048-bit Montgomery
@@ -148,10 +148,9 @@ def write_script(elf: Path, board: str, work: Path, spans: list[tuple[int, int]]
 
 def run(renode: str, script: Path, timeout: float) -> float:
     """Runs the script to its `quit`; returns host seconds."""
-    from models.profiles.collect import start_renode  # noqa: PLC0415 (collect imports this)
     started = time.monotonic()
     with open(script.parent / "renode.log", "w") as log:
-        process = start_renode(renode, script, log)
+        process = host.start_renode(renode, script, log)
         try:
             process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -185,8 +184,7 @@ def attach(renode: str, elf: Path, board: str, work: Path, regions: list[dict[st
     instructions the counted run executed before each region; `boundary_symbol`: the function
     whose entries open and close the regions; `setup`: as for write_script; `openings`: the
     index of each region's opening hit among the boundary hits (default: pairs)."""
-    from models.profiles.collect import symbol_address  # noqa: PLC0415
-    boundary = symbol_address(elf, boundary_symbol)
+    boundary = host.symbol_address(elf, boundary_symbol)
     lengths = [region["instructions"] for region in regions]
     last_end = max(begin + length for begin, length in zip(begins, lengths))
     # Twice the counted run's instructions: an uncounted run may part from it (the module's

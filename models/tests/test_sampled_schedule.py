@@ -100,7 +100,7 @@ def _attach(monkeypatch, tmp_path: Path, setup: tuple[str, ...], short_window: i
     """attach() on two 8 M regions with the runs replaced: the boundary pass finds the counted
     run's boundaries (or too few), the sampling run hits them, and window `short_window` traces
     short."""
-    from models.profiles import collect, trace_schedule
+    from models.profiles import host, trace_schedule
     begins, lengths = [1_000_000, 20_000_000], [8_000_000, 8_000_000]
 
     def boundary_pass(*args, **kwargs):
@@ -118,7 +118,7 @@ def _attach(monkeypatch, tmp_path: Path, setup: tuple[str, ...], short_window: i
         return {"issue_cycles": count * 0.8, "taken_branches": 1.0, "instructions": count,
                 "it_instructions": 0.0}
 
-    monkeypatch.setattr(collect, "symbol_address", lambda elf, name: 0x100)
+    monkeypatch.setattr(host, "symbol_address", lambda elf, name: 0x100)
     monkeypatch.setattr(sampled_schedule, "boundary_pass", boundary_pass)
     monkeypatch.setattr(sampled_schedule, "run", run)
     monkeypatch.setattr(sampled_schedule, "window_schedule", window_schedule)

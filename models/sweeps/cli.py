@@ -52,14 +52,14 @@ def parser() -> argparse.ArgumentParser:
 def bench(sweep: schema.Sweep, jobs: int) -> int:
     """Times a hardware sweep from an empty cache: prepare (profiles, calibration, hashes),
     then every point re-costed and cached, then the CSV. Prints the figures."""
-    from models.sweeps import runner
+    from models.sweeps import kinds
     if sweep.kind != "hardware":
         print(f"models sweep: error: --bench times hardware sweeps; {sweep.file} is {sweep.kind}",
               file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="sweep-bench-") as root:
         started = time.monotonic()
-        summary = runner.run(sweep, jobs=jobs, root=Path(root), stream=open(os.devnull, "w"))
+        summary = kinds.run(sweep, jobs=jobs, root=Path(root), stream=open(os.devnull, "w"))
         elapsed = time.monotonic() - started
         rows = sum(1 for _ in open(summary.csv)) - 1
     print(f"whatif-bench: {summary.ran} hardware points ({rows} CSV rows) re-costed from stored "
@@ -77,10 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.bench:
         return bench(sweep, args.jobs)
-    from models.sweeps import runner
+    from models.sweeps import kinds
     try:
-        summary = runner.run(sweep, jobs=args.jobs, backend=args.backend, address=args.ray_address,
-                             timeout=args.timeout, retries=args.retries, budget=args.budget)
+        summary = kinds.run(sweep, jobs=args.jobs, backend=args.backend, address=args.ray_address,
+                            timeout=args.timeout, retries=args.retries, budget=args.budget)
     except BackendUnavailable as error:
         print(f"models sweep: {error}", file=sys.stderr)
         return 2

@@ -1,8 +1,11 @@
 """Runs the points of a sweep: cache look-up, parallel execution, retries, progress, tidy CSV.
 
-Each kind of point (models/sweeps/kinds.py) supplies
-  prepare(sweep, points) -> [Task]       in this process (builds firmware, computes hashes)
-  execute(payload, timeout) -> [rows]    in a worker (local pool or Ray)
+Each kind of point (firmware.py, whatif.py, selftest.py) supplies
+  prepare(sweep, points, directory) -> [Task]   in this process (builds firmware, computes hashes)
+  execute(payload, timeout) -> [rows]           in a worker (local pool or Ray)
+The runner knows no kind: the caller hands run() the kind's prepare. kinds.py, above both,
+registers the kinds and runs a sweep with its own (kinds.run), so the kinds import the runner's
+Task and the runner imports none of them.
 A point whose cache file exists is not run again; the CSV is rebuilt from the cache.
 """
 from __future__ import annotations
@@ -73,22 +76,27 @@ def write_results(sweep: Sweep, tasks: list[Task], cache: Cache, out: Path) -> P
     return out
 
 
-def run(sweep: Sweep, *, jobs: int = 2, backend: str = "local", address: str | None = None,
-        timeout: float | None = None, retries: int | None = None, root: Path | None = None,
-        budget: float | None = None, stream: TextIO = sys.stderr) -> Summary:
-    """Runs every point of `sweep` not yet in its cache; returns what happened.
+# A kind's prepare: (sweep, points, the sweep's directory) -> one Task per point.
+Prepare = Callable[[Sweep, list[dict[str, Any]], Path], list[Task]]
+
+
+def run(sweep: Sweep, prepare: Prepare, *, jobs: int = 2, backend: str = "local",
+        address: str | None = None, timeout: float | None = None, retries: int | None = None,
+        root: Path | None = None, budget: float | None = None,
+        stream: TextIO = sys.stderr) -> Summary:
+    """Runs every point of `sweep` not yet in its cache; returns what happened. `prepare`: the
+    prepare of the sweep's kind (kinds.run hands it over).
 
     budget: stop starting new points after this many seconds (the running ones finish), so a
     long firmware sweep can be run in chunks; run again to continue.
     """
-    from models.sweeps.kinds import KINDS
     backends.require(backend)
     started = time.monotonic()
     timeout = timeout or sweep.timeout
     retries = sweep.retries if retries is None else retries
     directory = sweep_dir(sweep, root)
     cache = Cache(directory / "cache")
-    tasks = KINDS[sweep.kind].prepare(sweep, sweep.points(), directory)
+    tasks = prepare(sweep, sweep.points(), directory)
     pending = deque(t for t in tasks if not cache.has(t.hash))
     summary = Summary(total=len(tasks), cached=len(tasks) - len(pending), ran=0)
     csv_path = directory / "results.csv"

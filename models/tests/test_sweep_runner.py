@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from models.sweeps import runner, schema
+from models.sweeps import kinds, schema
 
 TOP = Path(__file__).resolve().parents[2]
 POINTS = 30
@@ -33,9 +33,9 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 def test_a_second_run_takes_everything_from_the_cache(tmp_path):
     sweep = schema.load(sleep_sweep(tmp_path, 0.0, count=6))
-    first = runner.run(sweep, jobs=2, root=tmp_path / "out", stream=io.StringIO())
+    first = kinds.run(sweep, jobs=2, root=tmp_path / "out", stream=io.StringIO())
     assert (first.ran, first.cached, first.failed) == (6, 0, [])
-    second = runner.run(sweep, jobs=2, root=tmp_path / "out", stream=io.StringIO())
+    second = kinds.run(sweep, jobs=2, root=tmp_path / "out", stream=io.StringIO())
     assert (second.ran, second.cached) == (0, 6)
     rows = read_csv(second.csv)
     assert sorted(int(r["index"]) for r in rows) == list(range(6))
@@ -45,7 +45,7 @@ def test_a_second_run_takes_everything_from_the_cache(tmp_path):
 def test_a_point_over_its_timeout_is_retried_then_reported(tmp_path):
     sweep = schema.load(sleep_sweep(tmp_path, 0.3, count=2, extra="timeout: 0.05\nretries: 2\n"))
     log = io.StringIO()
-    summary = runner.run(sweep, jobs=2, root=tmp_path / "out", stream=log)
+    summary = kinds.run(sweep, jobs=2, root=tmp_path / "out", stream=log)
     assert summary.ran == 0 and len(summary.failed) == 2
     assert "longer than 0.05 s" in summary.failed[0][1]
     assert log.getvalue().count("retry") == 4  # two points, two retries each
@@ -55,7 +55,7 @@ def test_a_point_over_its_timeout_is_retried_then_reported(tmp_path):
 def test_progress_lines_name_the_point_and_its_time(tmp_path):
     sweep = schema.load(sleep_sweep(tmp_path, 0.0, count=3))
     log = io.StringIO()
-    runner.run(sweep, jobs=1, root=tmp_path / "out", stream=log)
+    kinds.run(sweep, jobs=1, root=tmp_path / "out", stream=log)
     assert "[3/3]" in log.getvalue() and "sleep #" in log.getvalue() and " s" in log.getvalue()
 
 
@@ -130,9 +130,9 @@ def test_a_bad_definition_exits_2_with_one_line(tmp_path):
 
 def test_a_budget_stops_starting_points_and_the_next_run_continues(tmp_path):
     sweep = schema.load(sleep_sweep(tmp_path, 0.1, count=10))
-    first = runner.run(sweep, jobs=1, root=tmp_path / "out", budget=0.25, stream=io.StringIO())
+    first = kinds.run(sweep, jobs=1, root=tmp_path / "out", budget=0.25, stream=io.StringIO())
     assert first.stopped_early and 1 <= first.ran < 10
-    second = runner.run(sweep, jobs=2, root=tmp_path / "out", stream=io.StringIO())
+    second = kinds.run(sweep, jobs=2, root=tmp_path / "out", stream=io.StringIO())
     assert not second.stopped_early
     assert (second.cached, second.ran) == (first.ran, 10 - first.ran)
     assert len(read_csv(second.csv)) == 10

@@ -9,7 +9,8 @@
 // them: registers store what is written; oscillators and PLLs report stable as soon as they are
 // powered; AI transfers complete at once. Register map: PERI_ANADIG_*.h (MCUXpresso SDK,
 // MIMXRT1176); the loops it must satisfy: fsl_clock.c (CLOCK_InitArmPll, CLOCK_InitSysPll1/2/3,
-// CLOCK_InitPfd, CLOCK_OSC_*), fsl_anatop_ai.c (ANATOP_AI_Read/Write), fsl_pmu.c.
+// CLOCK_InitPfd, CLOCK_OSC_*), fsl_anatop_ai.c (ANATOP_AI_Read/Write, the 400 MHz RC oscillator's
+// interface included), fsl_pmu.c.
 // Coverage and model choices: peripherals/docs/NXP_IMXRT1170_CCM.md.
 //
 using System;
@@ -104,9 +105,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
                 break;
             case VddLpsrAiControl:
+            case VddLpsrAi400MControl:
                 if(((old ^ value) & AiToggle) != 0)
                 {
-                    Transfer(AiLpsr, offset, offset + 0x10, offset + 0x20);
+                    // The LPSR interface (bandgap, temperature sensor) and the 400 MHz RC
+                    // oscillator's (ANATOP_AI_Access kAI_Itf_400m, which CLOCK_OSC_EnableOscRc400M
+                    // and the EVK's BOARD_BootClockRUN use) are separate interfaces.
+                    Transfer(offset == VddLpsrAiControl ? AiLpsr : AiOsc400M, offset, offset + 0x10, offset + 0x20);
                     words[offset] = (value & ~AiToggleDone) | ((value & AiToggle) != 0 ? AiToggleDone : 0);
                 }
                 break;
@@ -211,6 +216,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const long VddSoc2PllAiControlAudio = 0x880;
         private const long VddSoc2PllAiControlVideo = 0x8B0;
         private const long VddLpsrAiControl = 0x8E0;
+        // VDDLPSR_AI400M_CTRL; its WDATA and RDATA at +0x10/+0x20 as for the other interfaces.
+        private const long VddLpsrAi400MControl = 0x920;
         private const uint AiAddressMask = 0xFF;
         private const uint AiToggle = 0x100;
         private const uint AiToggleDone = 0x200;
@@ -223,5 +230,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private const int AiAudio = 2;
         private const int AiVideo = 3;
         private const int AiLpsr = 4;
+        private const int AiOsc400M = 5;
     }
 }

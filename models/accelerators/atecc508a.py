@@ -24,12 +24,15 @@ CAL = "cryptoauthlib calib_execution.c (508A fixed waits); accelerators.md 3.4"
 PACKETS = {"genkey": (7, 64), "sign": (7, 64), "verify": (7 + 128, 1), "nonce": (7 + 32, 1),
            "random": (7, 32), "read": (7, 32), "write": (7 + 32, 1), "info": (7, 4),
            "lock": (7, 1), "ecdh": (7 + 64, 32)}
-# The commands of one ecdsa phase when no hw-path profile recorded them: cryptoauthlib's
-# calib_sign and calib_verify_extern load the digest with a Nonce pass-through first; the hw
-# builds seed their DRBG from the device's Random command (firmware/boards/samd21/hw.mk).
+# The commands of one ecdsa phase when no hw-path profile recorded them (the recorded ones agree):
+# cryptoauthlib's calib_sign and calib_verify_extern load the digest with a Nonce pass-through
+# first, and calib_sign runs a Random before it ("make sure RNG has updated its seed"); the hw
+# builds seed their DRBG from the device's Random command, 32 bytes a command
+# (firmware/boards/samd21/hw.mk): wolfSSL 5.5's wc_InitRng asks for SEED_SZ + SEED_BLOCK_SZ =
+# 36 bytes (wolfcrypt/src/random.c), two commands; mbedtls's CTR-DRBG seed took four.
 COMMANDS = {"ecdsa-genkey": ("genkey",), "ecc-keygen": ("genkey",),
-            "ecdsa-sign": ("nonce", "sign"), "ecdsa-verify": ("nonce", "verify"),
-            "ctr-drbg-seed": ("random",), "hash-drbg-seed": ("random",),
+            "ecdsa-sign": ("random", "nonce", "sign"), "ecdsa-verify": ("nonce", "verify"),
+            "ctr-drbg-seed": ("random",) * 4, "hash-drbg-seed": ("random",) * 2,
             "ecdhe-agree": ("ecdh",)}
 # Opcodes of the commands (cryptoauthlib lib/calib/calib_command.h ATCA_*), as a hw-path profile
 # records them: {"calib_execute_command:<opcode>": calls}.

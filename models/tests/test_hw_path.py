@@ -17,6 +17,7 @@ from models.profiles.collect import (BOUNDARY, TICK, WAIT_ENTER, WAIT_EXIT, Coun
 VALUES = defaults(all_params())
 ENTRIES = {"calib_execute_command": "opcode", "CAAM_PKHA_ECC_PointMul": "callee"}
 GENKEY, SIGN, NONCE = "calib_execute_command:64", "calib_execute_command:65", "calib_execute_command:22"
+RANDOM = "calib_execute_command:27"
 
 
 def event(tag: str, caller: str, site: int, *counters: int, detail: str = "") -> Event:
@@ -111,14 +112,27 @@ def test_atecc_genkey_time_by_hand():
     assert cycles == pytest.approx(ms * 48e3)
 
 
-def test_atecc_sign_sends_a_nonce_first():
+def test_atecc_sign_sends_a_random_and_a_nonce_first():
+    # cryptoauthlib calib_sign: Random (the RNG seed update), Nonce pass-through, Sign; the
+    # samd21 hw ecdsa profiles record these three commands in their sign region.
     atecc = ACCELERATORS["atecc508a"]
-    recorded = atecc.call_cycles({NONCE: 1, SIGN: 1}, "none", 48e6, VALUES)
+    recorded = atecc.call_cycles({RANDOM: 1, NONCE: 1, SIGN: 1}, "none", 48e6, VALUES)
     assert atecc.cycles("ecdsa-sign", 256, 0, "none", 48e6, VALUES) == pytest.approx(recorded)
     # Nonce pass-through: 29 ms execution, polled at 1, 3, ..., 29 ms; 39-byte request, 1-byte reply
     nonce_ms = 0.09 + 1.5 + 0.1125 + (2 + 39) * 0.0225 + 29 + (8 + 1) * 0.0225 + 0.045
+    # Random: 23 ms execution, polled at 1, 3, ..., 23 ms; 7-byte request, 32-byte reply
+    random_ms = 0.09 + 1.5 + 0.1125 + (2 + 7) * 0.0225 + 23 + (8 + 32) * 0.0225 + 0.045
     only_sign = atecc.call_cycles({SIGN: 1}, "none", 48e6, VALUES)
-    assert recorded - only_sign == pytest.approx(nonce_ms * 48e3)
+    assert recorded - only_sign == pytest.approx((nonce_ms + random_ms) * 48e3)
+
+
+def test_atecc_hash_drbg_seed_takes_two_random_commands():
+    # wolfSSL 5.5 wc_InitRng: SEED_SZ 32 + SEED_BLOCK_SZ 4 = 36 bytes, 32 a Random command.
+    atecc = ACCELERATORS["atecc508a"]
+    recorded = atecc.call_cycles({RANDOM: 2}, "none", 48e6, VALUES)
+    assert atecc.cycles("hash-drbg-seed", 256, 0, "none", 48e6, VALUES) == pytest.approx(recorded)
+    random_ms = 0.09 + 1.5 + 0.1125 + (2 + 7) * 0.0225 + 23 + (8 + 32) * 0.0225 + 0.045
+    assert recorded == pytest.approx(2 * random_ms * 48e3)
 
 
 def test_atecc_command_names():

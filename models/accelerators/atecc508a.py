@@ -10,7 +10,8 @@ time(op) = wake + write(command) + poll(exec_ms) + read(response) + idle
         Sign 60 ms, Verify 72 ms); these are the maximum times the library allows, so the
         model is an upper estimate until the device's typical times are known.
   commands per phase: recorded by the hw-path profile (calib_execute_command's opcodes), else
-        COMMANDS (sign and verify send a Nonce first).
+        COMMANDS (sign sends a Random and a Nonce first, verify a Nonce; a DRBG seed is 32 bytes
+        a Random command).
 Nothing here is fitted: the one published ATECC row would be the only cell for each parameter.
 """
 from __future__ import annotations

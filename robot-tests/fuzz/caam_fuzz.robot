@@ -21,6 +21,7 @@ Create CAAM Machine
     Execute Command    include @${ROOT}/peripherals/NXP_CAAM.cs
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_CCM.cs
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_ANADIG.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_DCDC.cs
     Execute Command    mach create
     Execute Command    machine LoadPlatformDescription @${ROOT}/platforms/boards/rt1170.repl
     Execute Command    sysbus.cpu IsHalted true

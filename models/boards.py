@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from models.cores.base import Memory
 from models.params import Param, Values
+from models.profiles.trace_schedule import FetchCache
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,15 @@ BOARDS: dict[str, Board] = {
     "rt1170": Board("rt1170", "MIMXRT1170-EVK (i.MX RT1176, CM7)", "m7", 996e6, "caam"),
     "samd21": Board("samd21", "SAMD21 + ATECC508A", "m0plus", 48e6, "atecc508a", ("FLASH",)),
     "stm32f407": Board("stm32f407", "STM32F407", "m4", 16e6, None, ("FLASH",)),
+}
+
+# Read caches in front of a board's flash whose misses a trace replays (trace_schedule.CacheReplay).
+# SAMD21: the NVMCTRL cache is "a direct-mapped cache that implements 8 lines of 64 bits (i.e.,
+# 64 bytes)" over the NVM main array only (SAM D21 data sheet DS40001882, NVMCTRL, "Cache"); on
+# by default (CTRLB.CACHEDIS = 0) and READMODE NO_MISS_PENALTY, so a miss costs the flash's read
+# wait states (CTRLB.RWS) and a hit none. The main array: 256 KiB from 0 (ATSAMD21J18A).
+FETCH_CACHES: dict[str, FetchCache] = {
+    "samd21": FetchCache(lines=8, line_bytes=8, low=0x00000000, high=256 * 1024),
 }
 
 

@@ -35,19 +35,26 @@ class CortexM0Plus:
 
     def cycles(self, a: dict[str, float], memory: Memory, values: Values) -> float:
         v = values
-        taken_fraction = v["workload.taken_fraction"]
         conditional = a["b_cond"] + a["cbz"]
-        taken = (a["b"] + a["bl"] + a["bx"] + a["blx"] + a["pop_pc"]
-                 + taken_fraction * conditional)
-        fetch_penalty = memory.code_wait_states * (1.0 - memory.fetch_hit_ratio)
+        always_taken = a["b"] + a["bl"] + a["bx"] + a["blx"] + a["pop_pc"]
+        if "nvm_misses" in a:
+            # Traced with the board's flash cache (models/user/run.py): the taken conditional
+            # branches and the flash reads that missed the cache, as the trace replayed them.
+            taken_conditional = min(conditional, max(0.0, a["taken_branches"] - always_taken))
+            flash = memory.code_wait_states * a["nvm_misses"]
+        else:
+            taken_conditional = v["workload.taken_fraction"] * conditional
+            fetch_penalty = memory.code_wait_states * (1.0 - memory.fetch_hit_ratio)
+            flash = (memory.const_wait_states * a["ldr_lit"]
+                     + fetch_penalty * (a["instructions"] / 2.0 + always_taken
+                                        + taken_conditional))
         return (a["alu"] + a["it"] + a["mul_long"] + a["div"]
                 + v["m0plus.mul_cycles"] * a["mul"]
                 + 2.0 * (a["loads"] + a["stores"] + a["ldr_lit"] + a["ldrd"] + a["strd"])
                 + a["ldm"] + a["stm"] + a["regs"]
                 + 2.0 * a["pop_pc"]
-                + conditional * (1.0 + taken_fraction)
+                + conditional + taken_conditional
                 + 2.0 * (a["b"] + a["bx"] + a["blx"] + a["tbb"]) + 3.0 * a["bl"]
                 + 4.0 * a["other"]
-                + memory.const_wait_states * a["ldr_lit"]
                 + memory.data_wait_states * a["loads"]
-                + fetch_penalty * (a["instructions"] / 2.0 + taken))
+                + flash)

@@ -60,6 +60,7 @@ class Instruction:
     registers: int = 0              # LDM/STM register count
     conditional_branch: bool = False
     address: list[str] = field(default_factory=list)  # single load/store: its address registers
+    literal: int | None = None      # a PC-relative load's address (objdump's `@ (addr ...)`)
 
 
 def _registers(text: str) -> list[str]:
@@ -157,12 +158,65 @@ def decode(mnemonic: str, operands: str, size: int) -> Instruction:
     return ins
 
 
+_LITERAL = re.compile(r"\[pc(?:, #-?\d+)?\]\s*@\s*\((?:0x)?([0-9a-f]+)")
+
+
 def listing(elf: Path, objdump: str = "arm-none-eabi-objdump") -> dict[int, Instruction]:
     """Every instruction of the image's code by address."""
-    return {listed.address: decode(listed.mnemonic,
-                                   re.split(r"[@;]", listed.operands, maxsplit=1)[0].strip(),
-                                   4 if listed.second else 2)
-            for listed in disassembly(elf, objdump)}
+    table = {}
+    for listed in disassembly(elf, objdump):
+        ins = decode(listed.mnemonic, re.split(r"[@;]", listed.operands, maxsplit=1)[0].strip(),
+                     4 if listed.second else 2)
+        literal = _LITERAL.search(listed.operands)
+        if literal and ins.kind in ("load", "ldrd"):
+            ins.literal = int(literal.group(1), 16)
+        table[listed.address] = ins
+    return table
+
+
+@dataclass(frozen=True)
+class FetchCache:
+    """A direct-mapped read cache in front of a flash (e.g. the SAMD21's NVMCTRL cache), as
+    the board's data sheet gives it: `lines` lines of `line_bytes` bytes over [low, high)."""
+    lines: int
+    line_bytes: int
+    low: int
+    high: int
+
+
+class CacheReplay:
+    """Replays a core's flash reads through a FetchCache and counts the misses: the
+    instruction fetches (one per 32-bit word the PC enters, the Cortex-M0+'s fetch width) and
+    the literal loads. Reads outside the cached range neither hit nor miss."""
+
+    def __init__(self, cache: FetchCache) -> None:
+        self.cache = cache
+        self.tags: list[int | None] = [None] * cache.lines
+        self.word: int | None = None
+        self.misses = 0
+        self.reads = 0
+
+    def read(self, address: int) -> None:
+        if not self.cache.low <= address < self.cache.high:
+            return
+        self.reads += 1
+        line = address // self.cache.line_bytes
+        index = line % self.cache.lines
+        if self.tags[index] != line:
+            self.tags[index] = line
+            self.misses += 1
+
+    def execute(self, pc: int, ins: Instruction) -> None:
+        for word in range(pc & ~3, pc + ins.size, 4):
+            if word != self.word:
+                self.read(word)
+                self.word = word
+        if ins.literal is not None:
+            self.read(ins.literal)
+
+    def branch(self) -> None:
+        """After a taken branch the fetch restarts: the next word is fetched again."""
+        self.word = None
 
 
 class Schedule:
@@ -222,23 +276,30 @@ def pipelines_behind(previous: Instruction, ins: Instruction) -> bool:
 
 
 def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
-                     boundary: int, pairs: bool = True) -> list[dict[str, float]]:
+                     boundary: int, pairs: bool = True,
+                     fetch_cache: FetchCache | None = None) -> list[dict[str, float]]:
     """Per measured region of a PC stream: issue cycles, instructions (of which IT
     instructions, which Renode's opcode counters do not see), taken branches, single loads and
     stores that pipeline behind the one before them (pipelines_behind: the Cortex-M4's rule),
     the registers LDM/STM moved and skipped PCs (not in the listing).
     Regions run between pairs of entries to `boundary` (cycles_now, as in collect.py), or with
     pairs=False from every entry to the next; the boundary instruction itself is not counted,
-    as the opcode counters' snapshots do not."""
+    as the opcode counters' snapshots do not. With a `fetch_cache`, also the region's flash
+    reads through it and their misses (nvm_reads, nvm_misses; CacheReplay)."""
     regions: list[dict[str, float]] = []
+    replay = CacheReplay(fetch_cache) if fetch_cache else None
     current: dict[str, float] | None = None
     schedule = Schedule()
     start = 0
     previous: tuple[int, Instruction] | None = None
+    reads_at_start = misses_at_start = 0
     for pc in pcs:
         if pc == boundary:
             if current is not None:
                 current["issue_cycles"] = schedule.cycle + 1 - start
+                if replay is not None:
+                    current["nvm_reads"] = replay.reads - reads_at_start
+                    current["nvm_misses"] = replay.misses - misses_at_start
                 regions.append(current)
                 opens = not pairs
             else:
@@ -249,6 +310,8 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
                            "it_instructions": 0, "skipped": 0, "pipelined_loads": 0,
                            "pipelined_stores": 0, "ldm_regs": 0, "stm_regs": 0}
                 start = schedule.cycle + 1
+                if replay is not None:
+                    reads_at_start, misses_at_start = replay.reads, replay.misses
             previous = None
             continue
         if current is None:
@@ -261,6 +324,10 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
         if previous is not None and previous[1].kind in _BRANCHES \
                 and pc != previous[0] + previous[1].size:
             current["taken_branches"] += 1
+            if replay is not None:
+                replay.branch()
+        if replay is not None:
+            replay.execute(pc, ins)
         if previous is not None and pipelines_behind(previous[1], ins):
             current["pipelined_loads" if ins.kind == "load" else "pipelined_stores"] += 1
         current["instructions"] += 1
@@ -277,10 +344,47 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
     return regions
 
 
-def trace_pcs(path: Path) -> Iterable[int]:
-    """The PCs of a Renode text execution trace (format PC: one hexadecimal PC per line; lines
-    that are not PCs, such as the tracer's notes on undecodable opcodes, are skipped)."""
+# The tracer's line for an executed instruction its disassembler could not decode (seen with
+# Renode 1.16.1 on the Cortex-M0+'s UXTB, UXTH and SXTH): it stands in the PC's place, and the
+# tracer then writes nothing more of that translation block, whose remaining instructions ran all
+# the same: straight-line code up to the block's branch, or up to where the next block starts.
+UNDECODED = "Couldn't disassemble opcode at PC "
+
+
+def trace_pcs(path: Path, table: dict[int, Instruction] | None = None) -> Iterable[int]:
+    """The PCs of a Renode text execution trace (format PC: one hexadecimal PC per line, or the
+    tracer's note that it could not disassemble the instruction at a PC); other lines are
+    skipped. With the image's listing (`table`), the rest of the block after an undecoded
+    instruction is filled in from it (fill_block)."""
+    pending: int | None = None      # an undecoded PC whose block's rest is still unknown
     with open(path) as trace:
         for line in trace:
             if line.startswith("0x"):
-                yield int(line, 16)
+                pc = int(line, 16)
+            elif line.startswith(UNDECODED):
+                pc = int(line[len(UNDECODED):], 16)
+            else:
+                continue
+            if pending is not None:
+                yield from fill_block(pending, pc, table)
+                pending = None
+            if line.startswith(UNDECODED) and table is not None:
+                pending = pc
+            else:
+                yield pc
+    if pending is not None:
+        yield pending
+
+
+def fill_block(start: int, next_pc: int, table: dict[int, Instruction] | None) -> Iterable[int]:
+    """The instructions from `start` that ran before the traced `next_pc`: straight on through
+    the listing until the next PC, or through the first branch (whose target the next PC is)."""
+    yield start
+    if table is None:
+        return
+    pc = start
+    while pc in table and table[pc].kind not in _BRANCHES:
+        pc += table[pc].size
+        if pc == next_pc or pc not in table:
+            return
+        yield pc

@@ -35,6 +35,16 @@ def test_m0plus_flash_wait_states_cost_per_fetched_word():
     assert cycles("m0plus", {"alu": 100}, memory) == pytest.approx(100 + 50)
 
 
+def test_m0plus_takes_a_traced_regions_taken_branches_and_flash_misses():
+    # The loop of test_m0plus_loop_body, traced: bne taken 9 times of 10 (1 + 1 each when
+    # taken), 3 flash reads missed the cache at 1 wait state; no assumed shares.
+    micro = {"ldr_word": 10, "alu": 20, "str_word": 10, "b_cond": 10}
+    sums = dict(aggregate(micro), taken_branches=9.0, nvm_misses=3.0)
+    memory = Memory(code_wait_states=1.0, fetch_hit_ratio=0.9)
+    assert CORES["m0plus"].cycles(sums, memory, VALUES) == pytest.approx(
+        10 * (2 + 1 + 2 + 1 + 1) + 9 + 3)
+
+
 def test_m4_table_3_1():
     # ldr (2) + str (2) + umlal (1) + udiv (7, mean of 2..12) + ldm {4 regs} (1+4)
     # + b (1+P, P=2) + bne not/taken half (1 + 0.5*2)

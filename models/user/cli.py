@@ -136,13 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     untraced = ""
     priceable = all(outcome.calls[t.label] and not any(c.slept for c in outcome.calls[t.label])
                     for t in chosen)
-    if core in ("m7", "m4") and priceable:
+    if priceable:
         if outcome.executed <= run.TRACE_LIMIT:
             if not args.json:
                 print(f"predict: tracing the calls for the {generic.CORES[core]}'s schedule "
                       "...", flush=True)
             traced = run.schedules(renode, path, chosen, work, platform, core, outcome,
-                                   args.calls, args.simulated_seconds, args.host_seconds)
+                                   args.calls, args.simulated_seconds, args.host_seconds,
+                                   boards.FETCH_CACHES.get(args.board or ""))
         else:
             untraced = (f"the run executed {outcome.executed:,} instructions, more than the "
                         f"{run.TRACE_LIMIT:,} it traces")

@@ -50,6 +50,7 @@ class Prediction:
     interrupts: int = 0
     interrupt_instructions: float = 0.0
     slept: bool = False
+    traced: dict[str, float] = field(default_factory=dict)  # the trace's figures, median per call
 
     @property
     def microseconds(self) -> float:
@@ -67,7 +68,8 @@ class Prediction:
                 "code_memory": self.place.code if self.place else "",
                 "data_memory": self.place.data if self.place else "",
                 "interrupts": self.interrupts,
-                "interrupt_instructions": self.interrupt_instructions}
+                "interrupt_instructions": self.interrupt_instructions,
+                "traced": self.traced}
 
 
 def place(path: Path, board: str | None, function_address: int) -> Place:
@@ -120,8 +122,11 @@ def predict(label: str, core: str, clock_hz: float, calls: list[dict[str, float]
         reasons.append("no issue schedule (" + (untraced or "the calls were not traced")
                        + "): the Cortex-M7 is priced per instruction class")
     pct = band.pct * WIDEN ** len(reasons)
+    traced = [s for s in schedules if s]
+    medians = {name: statistics.median(s[name] for s in traced) for name in traced[0]} \
+        if traced else {}
     return Prediction(label, len(cycles), statistics.median(executed) if executed else 0.0,
                       (cycles[0], statistics.median(cycles), cycles[-1]) if cycles else
                       (0.0, 0.0, 0.0),
                       statistics.median(executed) if executed else 0.0, clock_hz, pct,
-                      band.coverage, reasons, where)
+                      band.coverage, reasons, where, traced=medians)

@@ -293,6 +293,12 @@ MARK = -1   # a boundary no PC takes
 # What a user's call also keeps of its trace: the registers its LDM/STM moved, exact where the
 # opcode counters only have an image-wide mean (price.py replaces the counted ones with them).
 TRACED_REGISTERS = ("ldm_regs", "stm_regs")
+# What a user's call keeps of its trace per core: the matrix's fields (collect.TRACED_FIELDS), and
+# on the Cortex-M0+ its taken branches and, on a board with a flash cache
+# (boards.FETCH_CACHES), the flash reads that missed it.
+TRACED_FIELDS = {**collect.TRACED_FIELDS,
+                 "m0plus": ("taken_branches", "instructions", "it_instructions", "skipped")}
+CACHE_FIELDS = ("nvm_reads", "nvm_misses")
 
 
 def call_stream(pcs: Iterable[int], target: Target,
@@ -317,7 +323,9 @@ def call_stream(pcs: Iterable[int], target: Target,
 def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platform: list[str],
               core: str, counted: Outcome, calls: int | None,
               simulated_seconds: float = SIMULATED_SECONDS,
-              host_seconds: float = HOST_SECONDS) -> dict[str, list[dict[str, float]]]:
+              host_seconds: float = HOST_SECONDS,
+              fetch_cache: trace_schedule.FetchCache | None = None
+              ) -> dict[str, list[dict[str, float]]]:
     """What each call's execution trace shows (collect.TRACED_FIELDS of the core): a second run
     with Renode's execution tracer, stopped after the calls the counted run saw."""
     trace = work / "trace.txt"
@@ -340,10 +348,12 @@ def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platfor
     def walk() -> dict[str, list[dict[str, float]]]:
         found = {}
         for target in chosen:
-            regions = trace_schedule.schedule_regions(
-                call_stream(trace_schedule.trace_pcs(trace), target, handlers), table, MARK)
-            found[target.label] = [{name: float(r[name]) for name in
-                                    collect.TRACED_FIELDS[core] + TRACED_REGISTERS}
+            stream = call_stream(trace_schedule.trace_pcs(trace, table), target, handlers)
+            regions = trace_schedule.schedule_regions(stream, table, MARK,
+                                                      fetch_cache=fetch_cache)
+            fields = TRACED_FIELDS[core] + TRACED_REGISTERS + (CACHE_FIELDS if fetch_cache
+                                                               else ())
+            found[target.label] = [{name: float(r[name]) for name in fields}
                                    for r in regions[:wanted[target.label]]]
         return found
 

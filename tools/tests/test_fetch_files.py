@@ -74,7 +74,8 @@ def test_project_lock_pins_every_file_by_a_full_hash():
     repositories = fetch_files.read_lock(fetch_files.DEFAULT_LOCK)
     assert {repo.name for repo in repositories} == {"mcuxsdk-core", "mcux-devices-rt", "cmsis-6",
                                                    "cryptoauthlib-tests", "mbedtls-2-16-2",
-                                                   "embench-iot", "x25519-cm0", "aes-armcortexm"}
+                                                   "embench-iot", "x25519-cm0", "aes-armcortexm",
+                                                   "coremark-arduino"}
     for repo in repositories:
         assert len(repo.commit) == 40
         assert repo.files and all(len(digest) == 64 for digest in repo.files.values())

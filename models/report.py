@@ -262,7 +262,8 @@ def validation_coverage(outcome: Outcome) -> list[str]:
     values = outcome.validation.full.values
     errors = [("Embench IoT 2.0, stm32f407 (gcc -O2)", row.error_pct) for row in
               embench.rows_of(profile.load_all(), published.load(), values)]
-    errors += [(f"{row.figure.program}, {row.where} (assembly)", row.error_pct)
+    built = {image.name: image.built for image in asm.IMAGES}
+    errors += [(f"{row.figure.program}, {row.where} ({built[row.figure.image]})", row.error_pct)
                for row in asm.rows_of(asm.load_published(), asm.load_stored())]
     if not errors:
         return []

@@ -43,6 +43,7 @@ class Image:
     place: str                  # data/<place>/: the board or the core
     functions: tuple[str, ...]
     calls: int = CALLS          # the calls of each function the run makes (predict stops at CALLS)
+    built: str = "assembly"     # how the published code became our binary
 
     @property
     def elf(self) -> Path:
@@ -67,8 +68,10 @@ IMAGES = (
     # Compiled code: CoreMark built with each published board's flags and placement, on the
     # project's board of the same part (Teensy 4.0: an RT1062; Arduino Zero: a SAMD21).
     # CoreMark times one call of iterate().
-    Image("coremark-rt1060", "coremark", ("--board", "rt1060"), "rt1060", ("iterate",), 1),
-    Image("coremark-samd21", "coremark", ("--board", "samd21"), "samd21", ("iterate",), 1),
+    Image("coremark-rt1060", "coremark", ("--board", "rt1060"), "rt1060", ("iterate",), 1,
+          "gcc -O2"),
+    Image("coremark-samd21", "coremark", ("--board", "samd21"), "samd21", ("iterate",), 1,
+          "gcc -Os"),
 )
 
 

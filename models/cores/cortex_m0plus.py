@@ -37,13 +37,15 @@ class CortexM0Plus:
         v = values
         conditional = a["b_cond"] + a["cbz"]
         always_taken = a["b"] + a["bl"] + a["bx"] + a["blx"] + a["pop_pc"]
-        if "nvm_misses" in a:
-            # Traced with the board's flash cache (models/user/run.py): the taken conditional
-            # branches and the flash reads that missed the cache, as the trace replayed them.
+        if "taken_branches" in a:
+            # Traced (models/user/run.py): the conditional branches the trace saw taken.
             taken_conditional = min(conditional, max(0.0, a["taken_branches"] - always_taken))
-            flash = memory.code_wait_states * a["nvm_misses"]
         else:
             taken_conditional = v["workload.taken_fraction"] * conditional
+        if "nvm_misses" in a:
+            # Traced on a board with a flash cache: the reads that missed it, as replayed.
+            flash = memory.code_wait_states * a["nvm_misses"]
+        else:
             fetch_penalty = memory.code_wait_states * (1.0 - memory.fetch_hit_ratio)
             flash = (memory.const_wait_states * a["ldr_lit"]
                      + fetch_penalty * (a["instructions"] / 2.0 + always_taken

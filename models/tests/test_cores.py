@@ -45,6 +45,14 @@ def test_m0plus_takes_a_traced_regions_taken_branches_and_flash_misses():
         10 * (2 + 1 + 2 + 1 + 1) + 9 + 3)
 
 
+def test_m0plus_takes_a_traced_regions_taken_branches_without_a_flash_cache():
+    # A generic core (no board, no cache): the traced taken branches alone, bne taken 2 of 10.
+    micro = {"ldr_word": 10, "alu": 20, "str_word": 10, "b_cond": 10}
+    sums = dict(aggregate(micro), taken_branches=2.0)
+    assert CORES["m0plus"].cycles(sums, Memory(), VALUES) == pytest.approx(
+        10 * (2 + 1 + 2 + 1 + 1) + 2)
+
+
 def test_m4_table_3_1():
     # ldr (2) + str (2) + umlal (1) + udiv (7, mean of 2..12) + ldm {4 regs} (1+4)
     # + b (1+P, P=2) + bne not/taken half (1 + 0.5*2)

@@ -20,7 +20,7 @@ DEFAULTS = yaml.safe_load((Path(__file__).with_name("dcp_defaults.yaml")).read_t
 STRUCTURE = "engine structure at AHB = core/4 (accelerators.md section 6: no published figure)"
 DEFAULT_SOURCE = "dcp_defaults.yaml (ASSUMED there); not fitted"
 # The units of the engine work a hw-path profile of a benchmark program records (peripherals/
-# NXP_DCP.cs Work, models/profiles/collect.py) and the parameter that prices each, per packet or
+# NXP_DCP/ Work, models/profiles/collect.py) and the parameter that prices each, per packet or
 # per byte (the block parameters over their block's bytes). A packet that both ciphers and hashes
 # counts its bytes for each, which this sum over-prices (the engines overlap); the ports never
 # send one (firmware/ports/*/dcp*).

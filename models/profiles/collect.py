@@ -132,7 +132,7 @@ ZERO_LATENCY: dict[str, tuple[str, ...]] = {
 
 
 # Accelerators that count their work per unit (a property "unit=count;...": Work of
-# peripherals/NXP_CAAM.cs and NXP_DCP.cs), read at the boundaries of the benchmark programs'
+# peripherals/NXP_CAAM.cs and NXP_DCP/), read at the boundaries of the benchmark programs'
 # regions on the hw path.
 WORK_SOURCES = {"rt1170": "sysbus.caam", "rt1060": "sysbus.dcp"}
 # The rest of their modelled time, zeroed too in those runs: the work's time is priced from Work.
@@ -142,7 +142,7 @@ ENGINE_ZERO_LATENCY: dict[str, tuple[str, ...]] = {
         "Sha1CyclesPerBlock", "Sha256CyclesPerBlock", "Sha512CyclesPerBlock",
         "DesCyclesPerBlock", "Des3CyclesPerBlock", "CrcCyclesPerBlock", "RngCyclesPerBlock",
         "RngInstantiateCycles")),
-    # A DCP packet still takes one DCP cycle (NXP_DCP.cs PacketCycles): one tick of virtual time,
+    # A DCP packet still takes one DCP cycle (NXP_DCP/ PacketCycles): one tick of virtual time,
     # 1 ns from Renode 1.15 on but 1 us on 1.14, which a driver that polls spends in its loop.
     "rt1060": tuple(f"sysbus.dcp {p} 0" for p in (
         "SetupCycles", "AesCyclesPerByteX100", "Sha1CyclesPerByteX100", "Sha256CyclesPerByteX100",

@@ -67,7 +67,8 @@ def platform_files(board: str) -> list[Path]:
     files = [TOP / "platforms" / "scripts" / f"{board}.resc",
              TOP / "platforms" / "boards" / f"{board}.repl"]
     files += sorted((TOP / "platforms" / "socs").glob("*.repl"))
-    files += sorted((TOP / "peripherals").glob("*.cs"))
+    # The models, split ones included (peripherals/<model>/*.cs and the .resc that lists them).
+    files += sorted(f for f in (TOP / "peripherals").rglob("*") if f.suffix in (".cs", ".resc"))
     return [f for f in files if f.exists()]
 
 

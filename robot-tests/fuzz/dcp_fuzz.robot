@@ -1,5 +1,5 @@
 *** Settings ***
-Documentation     Fuzzing of peripherals/NXP_DCP.cs: 10,000 random and mutated work packets and
+Documentation     Fuzzing of peripherals/NXP_DCP/: 10,000 random and mutated work packets and
 ...               register writes (see dcp_fuzz.py) against the model with the CPU halted. Renode must
 ...               neither crash nor hang (every command returns, the run ends within the suite's
 ...               timeout) and afterwards the model must still answer a valid packet correctly.
@@ -16,7 +16,7 @@ ${SHA256_ABC}     ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015
 
 *** Keywords ***
 Create DCP Machine
-    Execute Command    include @${ROOT}/peripherals/NXP_DCP.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_DCP/model.resc
     Execute Command    mach create
     Execute Command    machine LoadPlatformDescription @${ROOT}/robot-tests/peripherals/dcp_model.repl
     Execute Command    sysbus.cpu IsHalted true

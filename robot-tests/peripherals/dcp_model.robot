@@ -1,5 +1,5 @@
 *** Settings ***
-Documentation     Register-level tests of peripherals/NXP_DCP.cs with the CPU halted: work packets are
+Documentation     Register-level tests of peripherals/NXP_DCP/ with the CPU halted: work packets are
 ...               written into DTCM, a channel is kicked through CHnCMDPTR/CHnSEMA and the output,
 ...               the status registers, the interrupt lines and the completion time in virtual time
 ...               are checked. Known answers: FIPS 180-4 (SHA-1/SHA-256 examples), SP 800-38A F.1/F.2
@@ -55,7 +55,7 @@ ${CRC_EXPECTED}     7f046add
 
 *** Keywords ***
 Create DCP Machine
-    Execute Command    include @${ROOT}/peripherals/NXP_DCP.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_DCP/model.resc
     Execute Command    mach create
     Execute Command    machine LoadPlatformDescription @${CURDIR}/dcp_model.repl
     Execute Command    sysbus.cpu IsHalted true

@@ -1,4 +1,4 @@
-# rt1060 `hw` path: the DCP (peripherals/NXP_DCP.cs) through firmware/drivers/dcp, whose API has
+# rt1060 `hw` path: the DCP (peripherals/NXP_DCP/) through firmware/drivers/dcp, whose API has
 # the shape of NXP's fsl_dcp.h. mbedtls: ALT modules (AES-128, SHA-1, SHA-256 on the DCP; AES-192/
 # 256, SHA-224, SHA-512 in software). wolfCrypt: its own i.MX RT DCP port (WOLFSSL_IMXRT_DCP),
 # unchanged (5.5.4's aes.c calls the port's ECB functions, which dcp_port.h declares only with

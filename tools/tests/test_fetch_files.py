@@ -75,7 +75,9 @@ def test_project_lock_pins_every_file_by_a_full_hash():
     assert {repo.name for repo in repositories} == {"mcuxsdk-core", "mcux-devices-rt", "cmsis-6",
                                                    "cryptoauthlib-tests", "mbedtls-2-16-2",
                                                    "embench-iot", "x25519-cm0", "aes-armcortexm",
-                                                   "coremark-arduino"}
+                                                   "coremark-arduino", "mcuxsdk-core-2412",
+                                                   "mcux-devices-rt-2412", "mcux-component-2412",
+                                                   "mcuxsdk-examples-2412"}
     for repo in repositories:
         assert len(repo.commit) == 40
         assert repo.files and all(len(digest) == 64 for digest in repo.files.values())

@@ -27,7 +27,7 @@ LIBRARY_TITLES = {"wolfcrypt": "wolfCrypt", "mbedtls": "mbedtls"}
 SYMMETRIC = (("KiB/s", "throughput"), ("cycles/byte", "cycles_per_byte"))
 PUBLIC_KEY = (("ms", "time"), ("ops/s", "operations"))
 # What the profile recorded of each accelerator in a row, and how the accelerator model prices it
-# (peripherals/NXP_CAAM.cs and NXP_DCP/ Work; the ATECC508A's commands, collect.py
+# (peripherals/NXP_CAAM/ and NXP_DCP/ Work; the ATECC508A's commands, collect.py
 # ACCELERATOR_ENTRIES).
 ENGINE_WORK = {
     "caam": "the engine's work in the row (jobs, blocks per engine, PKHA operations), priced by "

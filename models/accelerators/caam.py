@@ -38,7 +38,7 @@ STRUCTURE = "engine structure at core/4 (accelerators.md section 6: no published
 # block's time (moving its 64 bytes, per-block driver work) is the same for both. The published
 # DCP rows show that shape: the fitted DCP SHA-1 block exceeds the SHA-256 one by about 61 core
 # cycles, 16 clocks of the DCP at a quarter of the core clock. The same assumption as
-# peripherals/NXP_CAAM.cs (caam_defaults.yaml).
+# peripherals/NXP_CAAM/ (caam_defaults.yaml).
 SHA1_EXTRA_ROUNDS = 80 - 64
 # SHA-512 (SHA-384 the same) runs 80 rounds on a 128-byte block: its block costs the SHA-256 block
 # plus 16 rounds too, the assumption of the C# model (caam_defaults.yaml sha512). Only wolfCrypt's
@@ -48,7 +48,7 @@ SHA512_EXTRA_ROUNDS = 80 - 64
 LIBRARY_HASHES = {"wolfcrypt": ("sha512",)}
 
 # The units of the engine work a hw-path profile of a benchmark program records (peripherals/
-# NXP_CAAM.cs Work, models/profiles/collect.py) and how work_cycles prices each:
+# NXP_CAAM/ Work, models/profiles/collect.py) and how work_cycles prices each:
 #   jobs: caam.setup_cycles each;
 #   AES blocks: the fitted AES-128 block, the rounds scaled as in cycles() (FIPS 197: 10/12/14);
 #   SHA blocks: the fitted SHA-256 block, SHA-1 and SHA-384/512 with their 16 more rounds;

@@ -43,7 +43,7 @@ path (region["schedule_missing"] says why), and the core model prices it by its 
 regions the engine does, whose CPU side is a few thousand instructions; on the software path it
 is an error. On the RT1170 the CAAM model drew its random numbers from Renode's generator, which
 keeps one sequence per thread, on whichever thread started a job; it now keeps one sequence of its
-own (peripherals/NXP_CAAM.cs FillRandom): on wolfCrypt's public-key image at -O3, all 14
+own (peripherals/NXP_CAAM/ FillRandom): on wolfCrypt's public-key image at -O3, all 14
 regions then keep their schedules, against 8 before. A region too short for windows of two
 microseconds gets fewer of them (windows' `shortest`), and one too short for any (a few
 thousand instructions) keeps no schedule. mbedtls's public-key image parts from its counted run

@@ -9,7 +9,7 @@ hw-path profiles add (models/profiles/collect.py): zero_latency (the monitor com
 the accelerator's modelled time for the run) and, per region, calls ({accelerator entry point or
 ATECC command function: calls}) and waited_instructions (host waiting, taken out of the classes);
 the benchmark programs' hw-path profiles also engine ({unit: count}: the accelerator's work in the
-region, peripherals/NXP_CAAM.cs and NXP_DCP/ Work).
+region, peripherals/NXP_CAAM/ and NXP_DCP/ Work).
 Cortex-M7 -O3 profiles add, per region, schedule ({issue_cycles, taken_branches, instructions,
 it_instructions, skipped}: the region's dual-issue schedule from an execution trace,
 models/profiles/trace_schedule.py). Cortex-M4 -O3 profiles of the bench and ecdsa apps add, per

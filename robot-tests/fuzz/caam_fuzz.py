@@ -1,4 +1,4 @@
-"""Fuzz inputs for peripherals/NXP_CAAM.cs: random and mutated job descriptors.
+"""Fuzz inputs for peripherals/NXP_CAAM/: random and mutated job descriptors.
 
 Each batch is one binary image for OCRAM (loaded with `sysbus LoadBinary`): `count` descriptors
 of 64 words, the input ring pointing at them, an empty output ring and a data area of random

@@ -1,5 +1,5 @@
 *** Settings ***
-Documentation     Fuzzing of peripherals/NXP_CAAM.cs: 10,000 random and mutated job descriptors (see
+Documentation     Fuzzing of peripherals/NXP_CAAM/: 10,000 random and mutated job descriptors (see
 ...               caam_fuzz.py) pushed through job ring 0 in batches of 500 with the CPU halted. Renode
 ...               must neither crash nor hang: every batch must complete (one output entry per job,
 ...               within the virtual-time budget) and afterwards the model must still run a valid job.
@@ -18,7 +18,7 @@ ${SHA256_ABC}     ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015
 *** Keywords ***
 Create CAAM Machine
     Execute Command    include @${ROOT}/peripherals/CortexM_SyncedCounters.cs
-    Execute Command    include @${ROOT}/peripherals/NXP_CAAM.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_CAAM/model.resc
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_CCM.cs
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_ANADIG.cs
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_DCDC.cs

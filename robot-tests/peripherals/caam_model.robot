@@ -1,5 +1,5 @@
 *** Settings ***
-Documentation     Register-level tests of peripherals/NXP_CAAM.cs on the rt1170 SoC with the CPU halted:
+Documentation     Register-level tests of peripherals/NXP_CAAM/ on the rt1170 SoC with the CPU halted:
 ...               job descriptors shaped like fsl_caam.c's templates are written into OCRAM, pushed
 ...               through job ring 0 (input ring, IRJAR, output ring, ORSFR/ORJRR) and the output,
 ...               the status words and JRINTR are checked. Known answers: SP 800-38A F.1/F.2/F.5 (AES
@@ -97,7 +97,7 @@ ${P256_2GY}         07775510db8ed040293d9ac69f7430dbba7dade63ce982299e04b79d2278
 *** Keywords ***
 Create CAAM Machine
     Execute Command    include @${ROOT}/peripherals/CortexM_SyncedCounters.cs
-    Execute Command    include @${ROOT}/peripherals/NXP_CAAM.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_CAAM/model.resc
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_CCM.cs
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_ANADIG.cs
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_DCDC.cs
@@ -438,7 +438,7 @@ Should Draw One Random Sequence However A Job Starts
     ...                seed at its first draw after a reset. A job submitted alone starts at its IRJAR
     ...                write; one queued behind another starts when that one completes, in the event
     ...                the emulation's time runs. After a reset both draw the same numbers: a run does
-    ...                not depend on where the emulation's steps fall (NXP_CAAM.cs FillRandom).
+    ...                not depend on where the emulation's steps fall (NXP_CAAM_Rng.cs FillRandom).
     ${instantiate}=    Rng Descriptor    instantiate
     ${generate}=    Rng Descriptor    generate    ${DEST}    32
     Job Should Succeed    ${instantiate}

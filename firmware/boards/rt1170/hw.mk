@@ -1,4 +1,4 @@
-# rt1170 `hw` path: the CAAM (peripherals/NXP_CAAM.cs) through firmware/drivers/caam, whose API has
+# rt1170 `hw` path: the CAAM (peripherals/NXP_CAAM/) through firmware/drivers/caam, whose API has
 # the shape of NXP's fsl_caam.h. mbedtls: ALT modules (AES-128/192/256 ECB/CBC/CTR, SHA-1,
 # SHA-224/256, ECDSA keygen/sign/verify on the PKHA, DES/3DES ECB/CBC where the build has DES;
 # SHA-512 in software, as in NXP's port), and where NXP's fork of mbedtls has hooks that upstream

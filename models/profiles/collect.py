@@ -118,7 +118,7 @@ ACCELERATOR_ENTRIES: dict[str, dict[str, str]] = {
 # I2C transfers of firmware/drivers/samd21_i2c.c (the bus time is in the ATECC508A model).
 WAIT_FUNCTIONS = ("atca_delay_us", "atca_delay_ms", "samd21_i2c_write", "samd21_i2c_read")
 # Monitor commands that zero the accelerator's modelled time in hw-path profiling runs (property
-# names of peripherals/NXP_CAAM/, Microchip_ATECC508A.cs, Microchip_SAMD21_SERCOM_I2C.cs). The
+# names of peripherals/NXP_CAAM/, Microchip_ATECC508A/, Microchip_SAMD21_SERCOM_I2C.cs). The
 # CAAM's RNG and block engines keep their time: those phases are priced as before (core model for
 # the RNG seed, block-engine model for hashing and AES).
 ZERO_LATENCY: dict[str, tuple[str, ...]] = {

@@ -20,7 +20,7 @@ ${PLATFORM}       SEPARATOR=\n
 *** Keywords ***
 Create Machine
     Execute Command    include @${ROOT}/peripherals/Microchip_SAMD21_SERCOM_I2C.cs
-    Execute Command    include @${ROOT}/peripherals/Microchip_ATECC508A.cs
+    Execute Command    include @${ROOT}/peripherals/Microchip_ATECC508A/model.resc
     Execute Command    mach create "samd21"
     Execute Command    machine LoadPlatformDescriptionFromString ${PLATFORM}
     Execute Command    emulation SetGlobalAdvanceImmediately true

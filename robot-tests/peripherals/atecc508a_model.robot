@@ -1,5 +1,5 @@
 *** Settings ***
-Documentation     ATECC508A model (peripherals/Microchip_ATECC508A.cs) at I2C level with the CPU
+Documentation     ATECC508A model (peripherals/Microchip_ATECC508A/) at I2C level with the CPU
 ...               halted: the tests write bus transactions to the device and read its answers,
 ...               as the SAMD21 SERCOM I2C master delivers them. Expected values come from the
 ...               device's protocol (CRC, status codes), FIPS 180-4, and an independent P-256
@@ -46,7 +46,7 @@ ${KEY8}            000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1
 Create Machine
     [Documentation]    The bus and the device as the samd21 board wires them, without a CPU.
     Execute Command    include @${ROOT}/peripherals/Microchip_SAMD21_SERCOM_I2C.cs
-    Execute Command    include @${ROOT}/peripherals/Microchip_ATECC508A.cs
+    Execute Command    include @${ROOT}/peripherals/Microchip_ATECC508A/model.resc
     Execute Command    mach create "samd21"
     Execute Command    machine LoadPlatformDescriptionFromString ${PLATFORM}
     Execute Command    emulation SetGlobalAdvanceImmediately true

@@ -17,7 +17,6 @@
 //
 using System.Collections.Generic;
 using Antmicro.Renode.Core;
-using Antmicro.Renode.Logging;
 using Antmicro.Renode.Peripherals.Bus;
 
 namespace Antmicro.Renode.Peripherals.Miscellaneous
@@ -26,28 +25,28 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     {
         public NXP_IMXRT1060_ANALOG(Machine machine)
         {
+            registers = new RegisterWords(this, Size);
             Reset();
         }
 
         public void Reset()
         {
-            words.Clear();
+            registers.Clear();
             foreach(var pair in ResetValues)
             {
-                words[pair.Key] = pair.Value;
+                registers[pair.Key] = pair.Value;
             }
         }
 
         public uint ReadDoubleWord(long offset)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidRead(offset))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range read at 0x{0:X}: reads 0", offset);
                 return 0;
             }
             // A read of an alias reads the register (RM: the SET/CLR/TOG addresses read the value).
             var register = offset & ~0xFL;
-            var value = Stored(register);
+            var value = registers[register];
             switch(register)
             {
             case PllArm:
@@ -70,28 +69,12 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
         public void WriteDoubleWord(long offset, uint value)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidWrite(offset, value))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range write of 0x{0:X} at 0x{1:X}: ignored", value, offset);
                 return;
             }
             var register = offset & ~0xFL;
-            var old = Stored(register);
-            switch(offset & 0xF)
-            {
-            case SetOffset:
-                words[register] = old | value;
-                break;
-            case ClearOffset:
-                words[register] = old & ~value;
-                break;
-            case ToggleOffset:
-                words[register] = old ^ value;
-                break;
-            default:
-                words[register] = value;
-                break;
-            }
+            registers.WriteThroughAlias(register, offset & 0xF, value);
         }
 
         public long Size => 0x4000;
@@ -101,12 +84,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             return set ? value | flag : value & ~flag;
         }
 
-        private uint Stored(long offset)
-        {
-            return words.TryGetValue(offset, out var value) ? value : 0u;
-        }
-
-        private readonly Dictionary<long, uint> words = new Dictionary<long, uint>();
+        private readonly RegisterWords registers;
 
         // Reset values from the RT1060 RM's CCM_ANALOG register descriptions; every other
         // register of the page resets to 0 here.
@@ -128,9 +106,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             { 0x170, 0x00272727 },    // MISC2
         };
 
-        private const int SetOffset = 0x4;
-        private const int ClearOffset = 0x8;
-        private const int ToggleOffset = 0xC;
         // PERI_CCM_ANALOG.h
         private const long PllArm = 0x00;
         private const long PllUsb1 = 0x10;

@@ -23,23 +23,23 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     {
         public NXP_IMXRT1060_CCM(Machine machine)
         {
+            registers = new RegisterWords(this, Size);
             Reset();
         }
 
         public void Reset()
         {
-            words.Clear();
+            registers.Clear();
             foreach(var pair in ResetValues)
             {
-                words[pair.Key] = pair.Value;
+                registers[pair.Key] = pair.Value;
             }
         }
 
         public uint ReadDoubleWord(long offset)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidRead(offset))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range read at 0x{0:X}: reads 0", offset);
                 return 0;
             }
             switch(offset)
@@ -51,14 +51,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 // OSC_STABLE [5]: the 24 MHz oscillator is running.
                 return OscillatorStable;
             }
-            return words.TryGetValue(offset, out var value) ? value : 0u;
+            return registers[offset];
         }
 
         public void WriteDoubleWord(long offset, uint value)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidWrite(offset, value))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range write of 0x{0:X} at 0x{1:X}: ignored", value, offset);
                 return;
             }
             if(offset == Status || offset == DividerHandshakeInProcess)
@@ -71,12 +70,12 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 // CISR is write-1-to-clear; no interrupt source is modelled, so it stays 0.
                 return;
             }
-            words[offset] = value;
+            registers[offset] = value;
         }
 
         public long Size => 0x4000;
 
-        private readonly Dictionary<long, uint> words = new Dictionary<long, uint>();
+        private readonly RegisterWords registers;
 
         // PERI_CCM.h offsets; reset values from the RT1060 RM's CCM register descriptions.
         private static readonly Dictionary<long, uint> ResetValues = new Dictionary<long, uint>

@@ -16,7 +16,6 @@
 using System;
 using System.Collections.Generic;
 using Antmicro.Renode.Core;
-using Antmicro.Renode.Logging;
 using Antmicro.Renode.Peripherals.Bus;
 
 namespace Antmicro.Renode.Peripherals.Miscellaneous
@@ -25,25 +24,25 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     {
         public NXP_IMXRT1170_ANADIG(Machine machine)
         {
+            registers = new RegisterWords(this, Size);
             Reset();
         }
 
         public void Reset()
         {
-            words.Clear();
+            registers.Clear();
             aiRegisters.Clear();
             // The boot ROM leaves the 24 MHz crystal oscillator enabled (RT1170 RM, OSC_24M_CTRL).
-            words[Osc24MControl] = Osc24MEnable;
+            registers[Osc24MControl] = Osc24MEnable;
         }
 
         public uint ReadDoubleWord(long offset)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidRead(offset))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range read at 0x{0:X}: reads 0", offset);
                 return 0;
             }
-            var value = Stored(offset);
+            var value = registers[offset];
             switch(offset)
             {
             case Osc24MControl:
@@ -70,13 +69,12 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
         public void WriteDoubleWord(long offset, uint value)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidWrite(offset, value))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range write of 0x{0:X} at 0x{1:X}: ignored", value, offset);
                 return;
             }
-            var old = Stored(offset);
-            words[offset] = value;
+            var old = registers[offset];
+            registers[offset] = value;
             switch(offset)
             {
             case SysPll2Update:
@@ -101,7 +99,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     var itf = offset == VddSoc2PllAiControl1G ? AiPll1G : offset == VddSoc2PllAiControlAudio ? AiAudio : AiVideo;
                     Transfer(itf, offset, offset + 0x10, offset + 0x20);
                     // TOGGLE_DONE follows TOGGLE when the transfer is complete.
-                    words[offset] = (value & ~AiToggleDone) | ((value & AiToggle) != 0 ? AiToggleDone : 0);
+                    registers[offset] = (value & ~AiToggleDone) | ((value & AiToggle) != 0 ? AiToggleDone : 0);
                 }
                 break;
             case VddLpsrAiControl:
@@ -112,7 +110,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     // oscillator's (ANATOP_AI_Access kAI_Itf_400m, which CLOCK_OSC_EnableOscRc400M
                     // and the EVK's BOARD_BootClockRUN use) are separate interfaces.
                     Transfer(offset == VddLpsrAiControl ? AiLpsr : AiOsc400M, offset, offset + 0x10, offset + 0x20);
-                    words[offset] = (value & ~AiToggleDone) | ((value & AiToggle) != 0 ? AiToggleDone : 0);
+                    registers[offset] = (value & ~AiToggleDone) | ((value & AiToggle) != 0 ? AiToggleDone : 0);
                 }
                 break;
             }
@@ -125,15 +123,15 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         // (fsl_anatop_ai.h, e.g. kAI_PLL1G_CTRL0_SET/CLR).
         private void Transfer(int itf, long controlOffset, long writeDataOffset, long readDataOffset)
         {
-            var control = Stored(controlOffset);
+            var control = registers[controlOffset];
             var address = (int)(control & AiAddressMask);
             var registerBase = address & ~0xC;
             if((control & AiReadNotWrite) != 0)
             {
-                words[readDataOffset] = AiRead(itf, registerBase);
+                registers[readDataOffset] = AiRead(itf, registerBase);
                 return;
             }
-            var data = Stored(writeDataOffset);
+            var data = registers[writeDataOffset];
             var old = AiRead(itf, registerBase);
             switch(address & 0xC)
             {
@@ -163,7 +161,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             {
                 if((toggledUpdateBits & (PfdUpdate0 << pfd)) != 0)
                 {
-                    words[pfdOffset] = Stored(pfdOffset) ^ (PfdStable0 << (8 * pfd));
+                    registers[pfdOffset] = registers[pfdOffset] ^ (PfdStable0 << (8 * pfd));
                 }
             }
         }
@@ -173,12 +171,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             return set ? value | flag : value & ~flag;
         }
 
-        private uint Stored(long offset)
-        {
-            return words.TryGetValue(offset, out var value) ? value : 0u;
-        }
-
-        private readonly Dictionary<long, uint> words = new Dictionary<long, uint>();
+        private readonly RegisterWords registers;
         private readonly Dictionary<int, uint> aiRegisters = new Dictionary<int, uint>();
 
         // PERI_ANADIG_OSC.h

@@ -11,7 +11,6 @@
 // CLOCK_OSCPLL_*). Coverage and model choices: peripherals/docs/NXP_IMXRT1170_CCM.md.
 //
 using System;
-using System.Collections.Generic;
 using Antmicro.Renode.Core;
 using Antmicro.Renode.Logging;
 using Antmicro.Renode.Peripherals.Bus;
@@ -22,43 +21,42 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     {
         public NXP_IMXRT1170_CCM(Machine machine)
         {
+            registers = new RegisterWords(this, Size);
             Reset();
         }
 
         public void Reset()
         {
-            words.Clear();
+            registers.Clear();
             // LPCGn_DIRECT resets with ON set (RT1170 RM, CCM LPCG direct control): the gates
             // are open until software closes them. Every other register resets to 0 here.
             for(var gate = 0; gate < LpcgCount; gate++)
             {
-                words[LpcgBase + gate * LpcgStride] = On;
+                registers[LpcgBase + gate * LpcgStride] = On;
             }
             for(var source = 0; source < OscPllCount; source++)
             {
-                words[OscPllBase + source * OscPllStride] = On;
+                registers[OscPllBase + source * OscPllStride] = On;
             }
         }
 
         public uint ReadDoubleWord(long offset)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidRead(offset))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range read at 0x{0:X}: reads 0", offset);
                 return 0;
             }
             if(TryStatus(offset, out var status))
             {
                 return status;
             }
-            return Stored(BaseOfSetClearToggle(offset));
+            return registers[BaseOfSetClearToggle(offset)];
         }
 
         public void WriteDoubleWord(long offset, uint value)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidWrite(offset, value))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range write of 0x{0:X} at 0x{1:X}: ignored", value, offset);
                 return;
             }
             if(IsReadOnly(offset))
@@ -67,22 +65,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 return;
             }
             var target = BaseOfSetClearToggle(offset);
-            var old = Stored(target);
-            switch(target == offset ? 0 : (int)(offset - target))
-            {
-            case SetOffset:
-                words[target] = old | value;
-                break;
-            case ClearOffset:
-                words[target] = old & ~value;
-                break;
-            case ToggleOffset:
-                words[target] = old ^ value;
-                break;
-            default:
-                words[target] = value;
-                break;
-            }
+            registers.WriteThroughAlias(target, offset - target, value);
         }
 
         public long Size => 0x8000;
@@ -131,7 +114,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             if(offset < GroupBase + GroupCount * RootStride)
             {
                 var within = offset % RootStride;
-                var control = Stored(offset - within);
+                var control = registers[offset - within];
                 switch(within)
                 {
                 case 0x20: // STATUS0: MUX, DIV, OFF as controlled; SLICE_BUSY and CHANGING clear
@@ -148,7 +131,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var stride = offset >= LpcgBase ? LpcgStride : OscPllStride;
                 var arrayBase = offset >= LpcgBase ? LpcgBase : OscPllBase;
                 var within = (offset - arrayBase) % stride;
-                var direct = Stored(offset - within);
+                var direct = registers[offset - within];
                 switch(within)
                 {
                 case 0x10: // STATUS0: ON follows DIRECT.ON; an oscillator/PLL is early and late ready
@@ -166,16 +149,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             return false;
         }
 
-        private uint Stored(long offset)
-        {
-            return words.TryGetValue(offset, out var value) ? value : 0u;
-        }
+        private readonly RegisterWords registers;
 
-        private readonly Dictionary<long, uint> words = new Dictionary<long, uint>();
-
-        private const int SetOffset = 0x4;
-        private const int ClearOffset = 0x8;
-        private const int ToggleOffset = 0xC;
         private const long RootStride = 0x80;
         private const long GroupBase = 0x4000;
         private const int GroupCount = 2;

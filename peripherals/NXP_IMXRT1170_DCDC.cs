@@ -12,9 +12,7 @@
 // PERI_DCDC.h (MIMXRT1176): CTRL0 0x0, CTRL1 0x4, REG0 0x8 ... REG24.
 // Coverage and model choices: peripherals/docs/NXP_IMXRT1170_CCM.md.
 //
-using System.Collections.Generic;
 using Antmicro.Renode.Core;
-using Antmicro.Renode.Logging;
 using Antmicro.Renode.Peripherals.Bus;
 
 namespace Antmicro.Renode.Peripherals.Miscellaneous
@@ -23,38 +21,37 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     {
         public NXP_IMXRT1170_DCDC(Machine machine)
         {
+            registers = new RegisterWords(this, Size);
             Reset();
         }
 
         public void Reset()
         {
-            words.Clear();
+            registers.Clear();
         }
 
         public uint ReadDoubleWord(long offset)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidRead(offset))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range read at 0x{0:X}: reads 0", offset);
                 return 0;
             }
-            var value = words.TryGetValue(offset, out var stored) ? stored : 0u;
+            var value = registers[offset];
             return offset == Register0 ? value | StatusDcOk : value;
         }
 
         public void WriteDoubleWord(long offset, uint value)
         {
-            if((offset & 3) != 0 || offset < 0 || offset >= Size)
+            if(!registers.IsValidWrite(offset, value))
             {
-                this.Log(LogLevel.Warning, "Unaligned or out-of-range write of 0x{0:X} at 0x{1:X}: ignored", value, offset);
                 return;
             }
-            words[offset] = value;
+            registers[offset] = value;
         }
 
         public long Size => 0x4000;
 
-        private readonly Dictionary<long, uint> words = new Dictionary<long, uint>();
+        private readonly RegisterWords registers;
 
         // PERI_DCDC.h (MIMXRT1176)
         private const long Register0 = 0x8;

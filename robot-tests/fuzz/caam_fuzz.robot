@@ -19,9 +19,9 @@ ${SHA256_ABC}     ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015
 Create CAAM Machine
     Execute Command    include @${ROOT}/peripherals/CortexM_SyncedCounters.cs
     Execute Command    include @${ROOT}/peripherals/NXP_CAAM/model.resc
-    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_CCM.cs
-    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_ANADIG.cs
-    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_DCDC.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_CCM.cs @${ROOT}/peripherals/Shared/RegisterWords.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_ANADIG.cs @${ROOT}/peripherals/Shared/RegisterWords.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_DCDC.cs @${ROOT}/peripherals/Shared/RegisterWords.cs
     Execute Command    mach create
     Execute Command    machine LoadPlatformDescription @${ROOT}/platforms/boards/rt1170.repl
     Execute Command    sysbus.cpu IsHalted true

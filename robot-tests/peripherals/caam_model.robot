@@ -98,9 +98,9 @@ ${P256_2GY}         07775510db8ed040293d9ac69f7430dbba7dade63ce982299e04b79d2278
 Create CAAM Machine
     Execute Command    include @${ROOT}/peripherals/CortexM_SyncedCounters.cs
     Execute Command    include @${ROOT}/peripherals/NXP_CAAM/model.resc
-    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_CCM.cs
-    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_ANADIG.cs
-    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_DCDC.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_CCM.cs @${ROOT}/peripherals/Shared/RegisterWords.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_ANADIG.cs @${ROOT}/peripherals/Shared/RegisterWords.cs
+    Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_DCDC.cs @${ROOT}/peripherals/Shared/RegisterWords.cs
     Execute Command    mach create
     Execute Command    machine LoadPlatformDescription @${ROOT}/platforms/boards/rt1170.repl
     Execute Command    sysbus.cpu IsHalted true

@@ -123,9 +123,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     // firmware measures with SysTick: syncs time before SYST_CVR is read.
     public class SyncedNVIC : NVIC, IDoubleWordPeripheral
     {
-        // systickFrequency is uint because the base takes long in Renode 1.14 and ulong from 1.15 on:
-        // uint converts implicitly to both, so this one constructor compiles on either.
-        public SyncedNVIC(Machine machine, uint systickFrequency = 50 * 0x800000, byte priorityMask = 0xFF)
+        public SyncedNVIC(Machine machine, ulong systickFrequency = 50 * 0x800000, byte priorityMask = 0xFF)
             : base(machine, systickFrequency, priorityMask)
         {
             this.machine = machine;

@@ -6,7 +6,7 @@
 #
 # Renode: used as is when $RENODE is set or `renode` is on PATH; otherwise the official Renode
 # 1.16.1 portable .NET release (self-contained: no Mono needed) is downloaded into
-# build/tools/renode. Renode 1.14.0 works too: point RENODE at it. Without network this prints one
+# build/tools/renode (1.16.1 is the floor; 1.14 is retired). Without network this prints one
 # loud notice and succeeds: the Renode-dependent steps then skip and say so.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -35,7 +35,7 @@ step "lab checks (pytest -m '${labs[0]}' docs/labs/checks)" \
 step "firmware matrix (-Wall -Wextra -Werror)" make --no-print-directory firmware "${filters[@]}"
 
 if [ -n "$(tools/find-renode.sh test)" ]; then
-    # The suites run on whichever Renode was found (1.16.1 is the target, 1.14.0 still works):
+    # The suites run on whichever Renode was found (1.16.1 is the floor; 1.14 is retired):
     # say which, so that a result can be traced to its Renode.
     renode_version=$("$(tools/find-renode.sh)" --version 2>/dev/null | grep -m1 'Renode' || true)
     echo "=== Renode: $(tools/find-renode.sh) (${renode_version:-version unknown})"

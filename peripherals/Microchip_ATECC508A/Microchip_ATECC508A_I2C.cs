@@ -141,21 +141,13 @@ namespace Antmicro.Renode.Peripherals.I2C
         /// <summary>cryptoauthlib atCRC: polynomial 0x8005, initial 0, data LSB first, no final XOR.</summary>
         private static ushort Crc16(byte[] data, int offset, int length)
         {
-            ushort crc = 0;
+            var crc = 0u;
             for(var i = offset; i < offset + length; i++)
             {
-                for(var bit = 0; bit < 8; bit++)
-                {
-                    var dataBit = (data[i] >> bit) & 1;
-                    var crcBit = crc >> 15;
-                    crc <<= 1;
-                    if(dataBit != crcBit)
-                    {
-                        crc ^= 0x8005;
-                    }
-                }
+                // LSB first into an MSB-first register: the byte goes in bit-reversed.
+                crc = Crc.Update(crc, Crc.ReverseBits(data[i], 8), 0x8005, 16);
             }
-            return crc;
+            return (ushort)crc;
         }
 
         private static byte[] Frame(byte[] payload)

@@ -72,19 +72,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 var reflectOutput = !(custom && (aai & CrcNoOutputSwap) != 0);
                 var complement = !(custom && (aai & CrcNoComplement) != 0);
                 var mask = width == 32 ? 0xFFFFFFFFu : (1u << width) - 1;
-                var top = 1u << (width - 1);
                 var initialize = (state & 1) != 0;
                 var finalize = (state & 2) != 0;
                 var register = initialize ? (custom && (aai & CrcInitialZero) != 0 ? 0u : mask) : BigEndian.Read32(context[1], 0);
                 ulong counted = initialize ? 0 : BitConverter.ToUInt64(context[1], 4);
                 foreach(var b in data)
                 {
-                    var value = reflectInput ? ReverseBits(b, 8) : b;
-                    register ^= width >= 8 ? value << (width - 8) : value >> (8 - width);
-                    for(var bit = 0; bit < 8; bit++)
-                    {
-                        register = (register & top) != 0 ? ((register << 1) ^ polynomial) & mask : (register << 1) & mask;
-                    }
+                    register = Crc.Update(register, reflectInput ? Crc.ReverseBits(b, 8) : b, polynomial, width);
                 }
                 counted += (ulong)data.Length;
                 Charge("crc_blocks", (data.Length + 63) / 64, caam.CrcCyclesPerBlock);
@@ -95,7 +89,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     Array.Copy(BitConverter.GetBytes(counted), 0, context[1], 4, 8);
                     return;
                 }
-                var result = (reflectOutput ? ReverseBits(register, width) : register) ^ (complement ? mask : 0u);
+                var result = (reflectOutput ? Crc.ReverseBits(register, width) : register) ^ (complement ? mask : 0u);
                 if(reflectOutput)
                 {
                     Array.Copy(BitConverter.GetBytes(result), context[1], 4);
@@ -104,16 +98,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                     BigEndian.Write32(context[1], 0, width == 32 ? result : result << (32 - width));
                 }
-            }
-
-            private static uint ReverseBits(uint value, int width)
-            {
-                var result = 0u;
-                for(var i = 0; i < width; i++)
-                {
-                    result = (result << 1) | ((value >> i) & 1);
-                }
-                return result;
             }
         }
     }

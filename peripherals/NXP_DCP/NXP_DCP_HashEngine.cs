@@ -85,11 +85,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                     foreach(var b in data)
                     {
-                        state[0] ^= (uint)b << 24;
-                        for(var bit = 0; bit < 8; bit++)
-                        {
-                            state[0] = (state[0] & 0x80000000u) != 0 ? (state[0] << 1) ^ 0x04C11DB7u : state[0] << 1;
-                        }
+                        state[0] = Crc.Update(state[0], b, 0x04C11DB7u, 32);
                     }
                     length += (ulong)data.Length;
                     return;

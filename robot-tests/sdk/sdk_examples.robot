@@ -81,7 +81,60 @@ Should Pass NXP's CAAM Driver Example On The RT1170 Up To Its Blobs
     Wait For Line On Uart    RNG : Random number generated successfully.
     Wait For Line On Uart    CAAM Red Blob Example
 
+Should Print The First Rows Of NXP's mbedtls_benchmark On The RT1060
+    [Documentation]    mbedtls_examples/mbedtls_benchmark with NXP's mbedtls fork and its DCP port:
+    ...                the implementations it reports, then its first row (MD5, software), in
+    ...                NXP's own format; the figures are the simulation's, checked for form only
+    ...                (reports/sdk-mbedtls-benchmark.md sets them beside the predictions).
+    [Tags]    rt1060    mbedtls
+    Boot Example    rt1060    mbedtls_benchmark
+    Should Print The Benchmark Header    DCP HW accelerated    DCP HW accelerated    Software implementation
+    Should Print A Benchmark Row    MD5
+
+Should Print The First Rows Of NXP's mbedtls_benchmark On The RT1170
+    [Documentation]    The same example with the CAAM port (CRYPTO_USE_DRIVER_CAAM): SHA, AES, AES-GCM,
+    ...                DES and the public-key rows on the CAAM; its first row, MD5, is software.
+    [Tags]    rt1170    mbedtls
+    Boot Example    rt1170    mbedtls_benchmark
+    Should Print The Benchmark Header    CAAM HW accelerated    CAAM HW accelerated    CAAM HW accelerated
+    Should Print A Benchmark Row    MD5
+
+Should Print NXP's mbedtls_benchmark SHA-1 Row On The DCP
+    [Documentation]    The first row timed on the accelerator. NXP's driver polls the DCP's channel
+    ...                status (DCP_WaitForChannelComplete) for the engine's modelled time: the
+    ...                row's simulated second takes about 20 host minutes (issue #42 item 5), so
+    ...                the test is `slow`, out of `make test`.
+    [Tags]    rt1060    mbedtls    slow
+    [Timeout]    45 minutes
+    Boot Example    rt1060    mbedtls_benchmark
+    Should Print A Benchmark Row    MD5
+    Should Print A Benchmark Row    SHA-1
+
+Should Print NXP's mbedtls_benchmark SHA-1 Row On The CAAM
+    [Documentation]    As on the DCP: CAAM_Wait polls the job ring for the CAAM's modelled time.
+    [Tags]    rt1170    mbedtls    slow
+    [Timeout]    45 minutes
+    Boot Example    rt1170    mbedtls_benchmark
+    Should Print A Benchmark Row    MD5
+    Should Print A Benchmark Row    SHA-1
+
 *** Keywords ***
+Should Print The Benchmark Header
+    [Arguments]    ${sha}    ${aes}    ${asymmetric}
+    Wait For Line On Uart    mbedTLS version 2.28.8
+    Wait For Line On Uart    fsys=
+    Wait For Line On Uart    SHA: ${sha}
+    Wait For Line On Uart    AES: ${aes}
+    Wait For Line On Uart    Asymmetric cryptography: ${asymmetric}
+
+Should Print A Benchmark Row
+    [Documentation]    One TIME_AND_TSC row of NXP's benchmark.c: a title, then KiB/s and cycles
+    ...                per byte, each a positive number with two decimals.
+    [Arguments]    ${title}
+    ${line}=    Wait For Line On Uart
+    ...    ^\\s*${title}\\s+:\\s+[0-9]*[1-9][0-9]*\\.[0-9]{2} KiB/s,\\s+[0-9]+\\.[0-9]{2} cycles/byte    treatAsRegex=true
+    Log    ${line}
+
 Boot Example
     [Arguments]    ${board}    ${example}
     ${elf}=    Set Variable    ${EXAMPLES}/${board}/${example}.elf

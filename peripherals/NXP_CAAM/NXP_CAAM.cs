@@ -8,8 +8,8 @@
 // the global page (MCFGR, SCFGR, DECO reset, key-encryption keys, RNG/TRNG block) and four job
 // rings with the input/output ring protocol, one DECO that runs job descriptors: class 1 AES
 // (ECB/CBC/CTR/GCM/CCM, CMAC, XCBC-MAC), DES/3DES and RNG, class 2 SHA-1/224/256/384/512, HMAC
-// and CRC, PKHA modular and prime-curve arithmetic, and the ECC key-pair, ECDSA and RSA protocol
-// OPERATIONs.
+// and CRC, PKHA modular and prime-curve arithmetic, the ECC key-pair, ECDSA and RSA protocol
+// OPERATIONs, shared descriptors and the SEQ commands, black keys and red/black blobs.
 // Register map: PERI_CAAM.h (mcux-devices-rt); descriptor words: Linux drivers/crypto/caam/desc.h;
 // driver behaviour: fsl_caam.c v2.3.2. Coverage, model choices and timing sources:
 // peripherals/docs/NXP_CAAM.md.

@@ -27,16 +27,28 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         {
             private void Key(uint word)
             {
-                var cls = (int)((word >> 25) & 3);
                 var immediate = (word & (1u << 23)) != 0;
-                var encrypted = (word & (1u << 22)) != 0;
-                var destination = (word >> 16) & 3;
-                var size = (int)(word & 0x3FF);
                 var commandIndex = index;
-                var data = Fetch(immediate, size, DecoInvalidKey);
-                if(encrypted)
+                var data = Fetch(immediate, KeyBytesRead(word, commandIndex), DecoInvalidKey);
+                PutKey(word, data, commandIndex);
+            }
+
+            // The bytes a KEY or SEQ KEY reads: LENGTH, or for a black key (ENC) the size of its
+            // encrypted form (NXP_CAAM_BlackKeys.cs).
+            private int KeyBytesRead(uint word, int commandIndex)
+            {
+                var size = (int)(word & 0x3FF);
+                return (word & KeyEncrypted) != 0 ? BlackKeyLength(word, size, commandIndex) : size;
+            }
+
+            // Puts a KEY's bytes in the register it names, unwrapping a black key first.
+            private void PutKey(uint word, byte[] data, int commandIndex)
+            {
+                var cls = (int)((word >> 25) & 3);
+                var destination = (word >> 16) & 3;
+                if((word & KeyEncrypted) != 0)
                 {
-                    throw new CaamException(DecoError(DecoInvalidKey, commandIndex), "black (KEK-encrypted) keys are not modelled");
+                    data = UnwrapBlackKey(word, data, (int)(word & 0x3FF), commandIndex);
                 }
                 if(cls == 1 && destination == 0)
                 {
@@ -58,13 +70,20 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
             private void Load(uint word)
             {
-                var cls = (int)((word >> 25) & 3);
                 var immediate = (word & (1u << 23)) != 0;
-                var destination = (word >> 16) & 0x7F;
-                var offset = (int)((word >> 8) & 0xFF);
                 var size = (int)(word & 0xFF);
                 var commandIndex = index;
                 var data = Fetch(immediate, size, DecoInvalidLoad);
+                ApplyLoad(word, data, commandIndex);
+            }
+
+            // Puts a LOAD's (or SEQ LOAD's) bytes in the register it names.
+            private void ApplyLoad(uint word, byte[] data, int commandIndex)
+            {
+                var cls = (int)((word >> 25) & 3);
+                var destination = (word >> 16) & 0x7F;
+                var offset = (int)((word >> 8) & 0xFF);
+                var size = data.Length;
                 if(destination == LoadContext && (cls == 1 || cls == 2))
                 {
                     if(offset + size > ContextBytes)
@@ -130,9 +149,16 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     {
                         throw new CaamException(DecoError(DecoInvalidFifoLoad, commandIndex), string.Format("FIFO LOAD of {0} bytes", size));
                     }
-                    data = gather ? Gather(pointer, (int)size, commandIndex) : caam.ReadMemory(pointer, (int)size, DecoInvalidFifoLoad, commandIndex);
+                    data = gather ? Gather(pointer, 0, (int)size, commandIndex) : caam.ReadMemory(pointer, (int)size, DecoInvalidFifoLoad, commandIndex);
                     index++;
                 }
+                DeliverFifoLoad(cls, dataType, data, commandIndex);
+            }
+
+            // Hands a FIFO LOAD's (or SEQ FIFO LOAD's) bytes to the input FIFO, PKHA register or
+            // class-1 AAD/ICV/IV its type names.
+            private void DeliverFifoLoad(int cls, int dataType, byte[] data, int commandIndex)
+            {
                 if(cls == 1 && dataType < 0x10)
                 {
                     if(dataType > PkhaB || (dataType > PkhaN && dataType < PkhaA))
@@ -186,7 +212,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 throw new CaamException(DecoError(DecoInvalidFifoLoad, commandIndex), string.Format("FIFO LOAD type 0x{0:X} for class {1} not supported", dataType, cls));
             }
 
-            private byte[] Gather(ulong table, int size, int commandIndex)
+            // `size` bytes of the data a scatter/gather table describes, from byte `skip` of it.
+            private byte[] Gather(ulong table, int skip, int size, int commandIndex)
             {
                 var result = new List<byte>();
                 var entries = 0;
@@ -211,8 +238,19 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                         entry = pointer;
                         continue;
                     }
-                    var take = Math.Min(length, size - result.Count);
-                    result.AddRange(caam.ReadMemory(pointer, take, DecoInvalidFifoLoad, commandIndex));
+                    if(skip >= length)
+                    {
+                        skip -= length;
+                        if((control & SgtFinal) != 0)
+                        {
+                            break;
+                        }
+                        entry += 16;
+                        continue;
+                    }
+                    var take = Math.Min(length - skip, size - result.Count);
+                    result.AddRange(caam.ReadMemory(pointer + (uint)skip, take, DecoInvalidFifoLoad, commandIndex));
+                    skip = 0;
                     if((control & SgtFinal) != 0)
                     {
                         break;
@@ -228,13 +266,19 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
             private void Store(uint word)
             {
+                var commandIndex = index;
+                var pointer = NextWord(DecoInvalidStore);
+                index++;
+                Write(pointer, StoredBytes(word, commandIndex), DecoInvalidStore, commandIndex);
+            }
+
+            // The bytes a STORE (or SEQ STORE) takes from the register it names.
+            private byte[] StoredBytes(uint word, int commandIndex)
+            {
                 var cls = (int)((word >> 25) & 3);
                 var source = (word >> 16) & 0x7F;
                 var offset = (int)((word >> 8) & 0xFF);
                 var size = (int)(word & 0xFF);
-                var commandIndex = index;
-                var pointer = NextWord(DecoInvalidStore);
-                index++;
                 if(source == LoadContext && (cls == 1 || cls == 2))
                 {
                     if(offset + size > ContextBytes)
@@ -244,8 +288,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     FlushClass(cls - 1);
                     var data = new byte[size];
                     Array.Copy(context[cls - 1], offset, data, 0, size);
-                    Write(pointer, data, DecoInvalidStore, commandIndex);
-                    return;
+                    return data;
                 }
                 if(source >= StoreMath0 && source < StoreMath0 + MathRegisters && offset + size <= 8)
                 {
@@ -261,8 +304,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     }
                     var data = new byte[size];
                     Array.Copy(register, offset, data, 0, size);
-                    Write(pointer, data, DecoInvalidStore, commandIndex);
-                    return;
+                    return data;
                 }
                 throw new CaamException(DecoError(DecoInvalidStore, commandIndex), string.Format("STORE source 0x{0:X} class {1} not supported", source, cls));
             }
@@ -288,6 +330,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                         throw new CaamException(DecoError(DecoInvalidFifoStore, commandIndex), string.Format("PKHA register 0x{0:X} not supported", dataType));
                     }
                     Write(pointer, BigEndian.Fit(Pkha(register), (int)size), DecoInvalidFifoStore, commandIndex);
+                    return;
+                }
+                if(IsBlackKeyStore(dataType))
+                {
+                    Write(pointer, BlackKeyForStore(word, (int)size, commandIndex), DecoInvalidFifoStore, commandIndex);
                     return;
                 }
                 if(dataType == FifoStoreMessage || dataType == FifoStoreRngStore || dataType == FifoStoreRngFifo || dataType == FifoStoreSkip)
@@ -378,6 +425,11 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 if(opType == OperationUnidirectionalProtocol)
                 {
                     RunProtocol(word, commandIndex);
+                    return;
+                }
+                if(opType == OperationDecapsulation || opType == OperationEncapsulation)
+                {
+                    RunBidirectionalProtocol(word, opType == OperationEncapsulation, commandIndex);
                     return;
                 }
                 throw new CaamException(DecoError(DecoInvalidOperation, commandIndex), string.Format("OPERATION type {0} not supported", opType));

@@ -80,20 +80,33 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 {
                     throw new CaamException(DecoError(DecoHeaderError, 0), string.Format("0x{0:X8} is not a job descriptor header", header));
                 }
-                if((header & HeaderShared) != 0)
+                var jobLength = (int)(header & 0x7F);
+                if(jobLength < 1 || jobLength > MaximumDescriptorWords)
                 {
-                    throw new CaamException(DecoError(DecoHeaderError, 0), "shared descriptors are not modelled");
+                    throw new CaamException(DecoError(DecoHeaderError, 0), string.Format("descriptor length {0} words", jobLength));
                 }
-                length = (int)(header & 0x7F);
-                if(length < 1 || length > MaximumDescriptorWords)
+                var jobWords = ReadWords(address, jobLength, DecoHeaderError);
+                if((header & HeaderShared) == 0)
                 {
-                    throw new CaamException(DecoError(DecoHeaderError, 0), string.Format("descriptor length {0} words", length));
+                    RunCommands(jobWords, Math.Max(1, (int)((header >> 16) & 0x3F)));
                 }
-                words = ReadWords(address, length, DecoHeaderError);
-                index = Math.Max(1, (int)((header >> 16) & 0x3F));
-                // The words between the header and the start index are the protocol data block.
-                pdbEnd = index;
-                var executed = 0;
+                else
+                {
+                    RunWithSharedDescriptor(header, jobWords);
+                }
+                FlushClass(0, true);
+                FlushClass(1, true);
+                ResolveStores(true);
+            }
+
+            // Runs the commands of one descriptor (a job or a shared descriptor) from `start`. The
+            // words between the header and the start index are its protocol data block.
+            private void RunCommands(uint[] descriptor, int start)
+            {
+                words = descriptor;
+                length = descriptor.Length;
+                index = start;
+                pdbEnd = start;
                 while(index < length && !halted)
                 {
                     if(++executed > MaximumCommands)
@@ -102,9 +115,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     }
                     ExecuteCommand();
                 }
-                FlushClass(0, true);
-                FlushClass(1, true);
-                ResolveStores(true);
             }
 
             private void ExecuteCommand()
@@ -140,13 +150,26 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 case CommandMath:
                     throw new CaamException(DecoError(DecoInvalidMath, index), "MATH commands are not modelled");
                 case CommandSeqKey:
+                    SeqKey(word);
+                    break;
                 case CommandSeqLoad:
+                    SeqLoad(word);
+                    break;
                 case CommandSeqFifoLoad:
+                    SeqFifoLoad(word);
+                    break;
                 case CommandSeqStore:
+                    SeqStore(word);
+                    break;
                 case CommandSeqFifoStore:
+                    SeqFifoStore(word);
+                    break;
                 case CommandSeqInPointer:
+                    SeqInPointer(word);
+                    break;
                 case CommandSeqOutPointer:
-                    throw new CaamException(DecoError(DecoInvalidSequence, index), "SEQ commands need a shared descriptor, not modelled");
+                    SeqOutPointer(word);
+                    break;
                 default:
                     throw new CaamException(DecoError(DecoInvalidCommand, index), string.Format("unknown command 0x{0:X8}", word));
                 }
@@ -210,9 +233,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                     {
                         continue;
                     }
-                    if(request.Gather)
+                    if(request.Sequence)
                     {
-                        Scatter(request.Address, data, request.Index);
+                        WriteOutputSequence(data, request.Index);
+                    }
+                    else if(request.Gather)
+                    {
+                        Scatter(request.Address, 0, data, request.Index);
                     }
                     else
                     {
@@ -221,7 +248,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                 }
             }
 
-            private void Scatter(ulong table, byte[] data, int commandIndex)
+            // Writes `data` to the memory a scatter/gather table describes, from byte `skip` of it.
+            private void Scatter(ulong table, int skip, byte[] data, int commandIndex)
             {
                 var done = 0;
                 var entries = 0;
@@ -240,10 +268,22 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
                         entry = pointer;
                         continue;
                     }
-                    var take = Math.Min((int)(control & 0x3FFFFFFF), data.Length - done);
+                    var entryLength = (int)(control & 0x3FFFFFFF);
+                    if(skip >= entryLength)
+                    {
+                        skip -= entryLength;
+                        if((control & SgtFinal) != 0)
+                        {
+                            break;
+                        }
+                        entry += 16;
+                        continue;
+                    }
+                    var take = Math.Min(entryLength - skip, data.Length - done);
                     var chunk = new byte[take];
                     Array.Copy(data, done, chunk, 0, take);
-                    Write(pointer, chunk, DecoInvalidFifoStore, commandIndex);
+                    Write(pointer + (uint)skip, chunk, DecoInvalidFifoStore, commandIndex);
+                    skip = 0;
                     done += take;
                     if((control & SgtFinal) != 0)
                     {
@@ -330,6 +370,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             private int length;
             private int index;
             private int pdbEnd;
+            private int executed;
             private readonly ulong[] math = new ulong[MathRegisters];
             private bool halted;
             private uint haltStatus;

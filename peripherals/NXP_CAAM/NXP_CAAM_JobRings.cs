@@ -434,6 +434,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             public int Length;
             public bool Gather;
             public bool Skip;
+            // Written to the output sequence (SEQ FIFO STORE) rather than to Address.
+            public bool Sequence;
         }
     }
 }

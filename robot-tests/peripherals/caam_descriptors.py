@@ -13,7 +13,8 @@ from pathlib import Path
 from robot.libraries.BuiltIn import BuiltIn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "resources"))
-import p256  # noqa: E402  (a sibling folder, not an installed package)
+import aes  # noqa: E402  (a sibling folder, not an installed package)
+import p256  # noqa: E402
 
 CAAM = 0x40440000
 JOB_RING_PAGE = 0x10000
@@ -462,3 +463,89 @@ def primality_descriptor(candidate, seed, trials, size) -> list[int]:
             FIFO_LOAD_PKHA | (PKHA_REGISTER["B"] << 16) | 1, trials,
             OPERATION_PKHA | 0x0F, 0xA0C12055, 0xA0C00000]
     return with_header(body)
+
+
+# Blobs, black keys and sequences (desc.h: SEQ IN PTR 0x1E, SEQ OUT PTR 0x1F, SEQ LOAD 0x03,
+# SEQ FIFO LOAD 0x05, SEQ FIFO STORE 0x0D; HDR_SHARED, HDR_REVERSE; KEY_ENC, KEY_EKT; FIFO STORE
+# key types 0x24 AES-ECB and 0x14 AES-CCM with the JDKEK).
+SEQ_IN_PTR = 0xF0000000
+SEQ_OUT_PTR = 0xF8000000
+SEQ_SGF = 0x01000000
+SEQ_LOAD_CLASS1_CONTEXT = 0x1A200000
+SEQ_FIFO_LOAD_CLASS1_MSG_VLF = 0x2B130000
+SEQ_FIFO_STORE_MSG_VLF = 0x69300000
+SHARED_HEADER = 0xB8800000
+HEADER_SHARED = 0x1000
+HEADER_REVERSE = 0x800
+KEY_ENC = 0x00400000
+KEY_EKT = 0x00100000
+BLACK_KEY_TYPE = {"ecb": 0x24, "ccm": 0x14}
+JDKEKR = CAAM + 0x400
+
+
+def black_key_descriptor(key_address, key_bytes, kind: str, destination) -> list[int]:
+    """fsl_caam templateBlack (CAAM_BLACK_GetKeyBlacken): KEY class 1 from memory, FIFO STORE of
+    the class 1 key register (class field 1) with a black key type and the key's length."""
+    size = _int(key_bytes)
+    return with_header([KEY_CLASS1 | size, key_address,
+                        0x62000000 | (BLACK_KEY_TYPE[kind] << 16) | size, destination])
+
+
+def black_key_aes_descriptor(kind: str, key_address, key_bytes, source, destination, size) -> list[int]:
+    """templateAesEcb encrypting with a black key: the KEY command with ENC (and EKT for the
+    AES-CCM form); LENGTH is the plain key's length."""
+    flags = KEY_ENC | (KEY_EKT if kind == "ccm" else 0)
+    return with_header([KEY_CLASS1 | flags | _int(key_bytes), key_address,
+                        FIFO_LOAD_CLASS1_MSG_EXT, source, _int(size),
+                        FIFO_STORE_MSG_EXT, destination, _int(size),
+                        OPERATION_AES | AES_AAI["ecb"] | 1])
+
+
+def blob_descriptor(direction: str, kind: str, modifier_address, source, in_size, destination,
+                    out_size, info=None, modifier_bytes=16) -> list[int]:
+    """fsl_caam templateBlob (CAAM_RedBlob_/CAAM_BlackBlob_Encapsule/Decapsule): KEY class 2 (the
+    key modifier), SEQ IN PTR, SEQ OUT PTR, OPERATION type 7 (encapsulate) or 6 (decapsulate)
+    with protocol 0x0D; PROTINFO 0x4 black, 0x100 AES-CCM black key; `info` overrides it."""
+    op_type = 7 if direction == "encap" else 6
+    protinfo = {"red": 0, "black": 0x4, "black-ccm": 0x104}[kind] if info is None else _int(info)
+    return with_header([0x04000000 | _int(modifier_bytes), modifier_address,
+                        SEQ_IN_PTR | _int(in_size), source, SEQ_OUT_PTR | _int(out_size), destination,
+                        0x800D0000 | (op_type << 24) | protinfo])
+
+
+def shared_descriptor(body, start_index=0) -> list[int]:
+    """A shared descriptor: header 0xB8800000 (command 0x17, ONE) with its length and start index."""
+    words = [_int(w) for w in body]
+    return [SHARED_HEADER | (_int(start_index) << 16) | (len(words) + 1)] + words
+
+
+def shared_job(shared_address, body, reverse=True) -> list[int]:
+    """A job descriptor naming a shared descriptor (HDR_SHARED; HDR_REVERSE runs the job's own
+    commands, its SEQ IN/OUT PTRs, first, as Linux's caamalg does)."""
+    words = [_int(shared_address)] + [_int(w) for w in body]
+    flags = HEADER_SHARED | (HEADER_REVERSE if _truthy(reverse) else 0)
+    return [HEADER | flags | (len(words) + 1)] + words
+
+
+def read_jdkek() -> str:
+    """The JDKEK as the model uses it for AES-256: JDKEKR[0..7], each word's bytes in the CAAM's
+    little-endian order."""
+    return b"".join(read_word(JDKEKR + 4 * i).to_bytes(4, "little") for i in range(8)).hex()
+
+
+def software_aes_ecb_encrypt(key_hex: str, data_hex: str) -> str:
+    """AES-ECB of ../resources/aes.py (FIPS 197, independent of the model)."""
+    return aes.ecb_encrypt(bytes.fromhex(key_hex), bytes.fromhex(data_hex)).hex()
+
+
+def software_ccm_decrypt(key_hex: str, nonce_hex: str, sealed_hex: str, tag_bytes) -> str:
+    """AES-CCM decryption of ../resources/aes.py (SP 800-38C); raises on a bad MAC."""
+    return aes.ccm_decrypt(bytes.fromhex(key_hex), bytes.fromhex(nonce_hex), bytes.fromhex(sealed_hex),
+                           _int(tag_bytes)).hex()
+
+
+def flip_byte(hex_bytes: str, offset) -> str:
+    """hex_bytes with one bit of byte `offset` flipped."""
+    data = bytearray(bytes.fromhex(hex_bytes))
+    data[_int(offset)] ^= 0x01
+    return data.hex()

@@ -40,6 +40,12 @@ ${LEN_AT}           0x20244900
 # A public-key job's modelled time: several PKHA point multiplies or a 1024-bit exponentiation.
 ${PROTOCOL_SECONDS}    0.05
 ${UNMAPPED}         0x60000000
+# Blobs and black keys: the key modifier, the blob, a black key, a shared descriptor.
+${MODIFIER_AT}      0x20245000
+${BLOB_AT}          0x20245100
+${BLACK_AT}         0x20245200
+${SHARED_AT}        0x20241300
+${MODIFIER}         000102030405060708090a0b0c0d0e0f
 ${IN_DTCM}          0x20000100
 # SP 800-38A appendix F.
 ${PT}               6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710
@@ -95,6 +101,26 @@ ${P256_2GX}         7cf27b188d034f7e8a52380304b51ac3c08969e277f21b35a60b48fc4766
 ${P256_2GY}         07775510db8ed040293d9ac69f7430dbba7dade63ce982299e04b79d227873d1
 
 *** Keywords ***
+Create Blob Machine
+    [Documentation]    The CAAM machine with the RNG and JDKEK set up and a key modifier in place.
+    Create CAAM Machine
+    Secure Keys Should Be Generated
+    Write Hex    ${MODIFIER_AT}    ${MODIFIER}
+
+Secure Keys Should Be Generated
+    [Documentation]    CAAM_Init's RNG instantiation and secure-key job, which fill the JDKEK.
+    ${job}=    Rng Descriptor    instantiate
+    Job Should Succeed    ${job}
+    ${job}=    Rng Descriptor    secure-keys
+    Job Should Succeed    ${job}
+
+Blob Should Be Refused
+    [Documentation]    A decapsulation that must end with the AES CCB error "ICV check failed".
+    [Arguments]    ${job}    ${reason}
+    ${status}=    Run Job    ${job}
+    ${kind}=    Evaluate    '0x%08X' % (${status} & 0xFFFF00FF)
+    Should Be Equal    ${kind}    0x2000001A    ${reason}
+
 Create CAAM Machine
     Execute Command    include @${ROOT}/peripherals/CortexM_SyncedCounters.cs
     Execute Command    include @${ROOT}/peripherals/NXP_CAAM/model.resc
@@ -988,3 +1014,147 @@ Should Take The Modelled Time For A Job
     Execute Command    emulation RunFor "0.0002"
     ${full}=    Read Ring    0    ORSFR
     Should Be Equal As Integers    ${full}    1
+
+Should Run A Shared Descriptor On The Job's Input And Output Sequences
+    [Documentation]    A job with HDR_SHARED and HDR_REVERSE: its SEQ OUT PTR and SEQ IN PTR run first,
+    ...                then the shared descriptor's KEY, OPERATION, SEQ FIFO LOAD and SEQ FIFO STORE
+    ...                (VLF: the rest of each sequence) give SP 800-38A F.1.1 (ECB). With a SEQ LOAD of
+    ...                the IV from the input sequence, which a two-entry gather table makes of IV and
+    ...                plaintext, they give F.2.1 (CBC).
+    Write Hex    ${KEY_AT}    ${KEY128}
+    Write Hex    ${SOURCE}    ${PT}
+    ${shared}=    Shared Descriptor    ${{[0x02000010, ${KEY_AT}, 0x82100201, 0x2B130000, 0x69300000]}}
+    Write Words    ${SHARED_AT}    ${shared}
+    ${job}=    Shared Job    ${SHARED_AT}    ${{[0xF8000040, ${DEST}, 0xF0000040, ${SOURCE}]}}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    64
+    Should Be Equal    ${out}    ${ECB128}    ECB through the sequences
+    Write Hex    ${IV_AT}    ${CBC_IV}
+    ${table}=    Gather Table    ${{[(${IV_AT}, 16), (${SOURCE}, 64)]}}
+    Write Words    ${SGT}    ${table}
+    ${shared}=    Shared Descriptor    ${{[0x02000010, ${KEY_AT}, 0x1A200010, 0x82100101, 0x2B130000, 0x69300000]}}
+    Write Words    ${SHARED_AT}    ${shared}
+    ${job}=    Shared Job    ${SHARED_AT}    ${{[0xF8000040, ${DEST}, 0xF1000050, ${SGT}]}}
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    64
+    Should Be Equal    ${out}    ${CBC128}    CBC with the IV from a gathered input sequence
+
+Should Blacken A Key With The JDKEK And Encrypt With The Black Key
+    [Documentation]    CAAM_BLACK_GetKeyBlacken's FIFO STORE of the class 1 key: type 0x24 is the key
+    ...                under AES-256-ECB with the JDKEK (checked with robot-tests/resources/aes.py, FIPS 197
+    ...                and the JDKEKR registers), type 0x14 under AES-CCM (checked likewise: a 6-byte
+    ...                nonce, the key, a 6-byte MAC). A KEY with ENC (and EKT) loads either back:
+    ...                AES-ECB with it gives SP 800-38A F.1.1; a tampered CCM black key is refused
+    ...                with "ICV check failed". Before the secure-key job there is no JDKEK to use.
+    Write Hex    ${KEY_AT}    ${KEY128}
+    Write Hex    ${SOURCE}    ${PT}
+    ${blacken}=    Black Key Descriptor    ${KEY_AT}    16    ecb    ${BLACK_AT}
+    Job Should Fail With    0x4000030B    ${blacken}
+    Secure Keys Should Be Generated
+    Job Should Succeed    ${blacken}
+    ${kek}=    Read Jdkek
+    ${black}=    Read Hex    ${BLACK_AT}    16
+    ${expected}=    Software Aes Ecb Encrypt    ${kek}    ${KEY128}
+    Should Be Equal    ${black}    ${expected}    ECB black key = AES-256-ECB(JDKEK, key)
+    ${job}=    Black Key Aes Descriptor    ecb    ${BLACK_AT}    16    ${SOURCE}    ${DEST}    64
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    64
+    Should Be Equal    ${out}    ${ECB128}    AES-ECB with the ECB black key
+    ${blacken}=    Black Key Descriptor    ${KEY_AT}    16    ccm    ${BLACK_AT}
+    Job Should Succeed    ${blacken}
+    ${black}=    Read Hex    ${BLACK_AT}    28
+    ${plain}=    Software Ccm Decrypt    ${kek}    ${{'00' + '${black}'[:12]}}    ${{'${black}'[12:]}}    6
+    Should Be Equal    ${plain}    ${KEY128}    CCM black key = AES-CCM(JDKEK, key)
+    ${job}=    Black Key Aes Descriptor    ccm    ${BLACK_AT}    16    ${SOURCE}    ${DEST}    64
+    Job Should Succeed    ${job}
+    ${out}=    Read Hex    ${DEST}    64
+    Should Be Equal    ${out}    ${ECB128}    AES-ECB with the CCM black key
+    ${tampered}=    Flip Byte    ${black}    10
+    Write Hex    ${BLACK_AT}    ${tampered}
+    Blob Should Be Refused    ${job}    a tampered CCM black key must fail its MAC
+
+Should Round-Trip Red And Black Blobs And Refuse Tampered Ones
+    [Documentation]    fsl_caam's blob jobs (KEY class 2 key modifier, SEQ IN PTR, SEQ OUT PTR, OPERATION
+    ...                0x870D/0x860D): a red blob of 32 bytes is 80 (blob key, payload, MAC), hides the
+    ...                data and opens to it; a flipped bit in the blob key, payload or MAC, another key
+    ...                modifier or opening it as a black blob ends with "ICV check failed". It still
+    ...                opens after a reset (the master key is fused). A black blob of an ECB black key
+    ...                opens to the same black key; one of a CCM black key to a CCM black key of the
+    ...                same key.
+    Secure Keys Should Be Generated
+    Write Hex    ${MODIFIER_AT}    ${MODIFIER}
+    ${data}=    Evaluate    '${PT}'[:64]
+    Write Hex    ${SOURCE}    ${data}
+    ${encap}=    Blob Descriptor    encap    red    ${MODIFIER_AT}    ${SOURCE}    32    ${BLOB_AT}    80
+    Job Should Succeed    ${encap}
+    ${blob}=    Read Hex    ${BLOB_AT}    80
+    ${head}=    Evaluate    '${data}'[:32]
+    Should Not Contain    ${blob}    ${head}    the blob must not hold the data in clear
+    ${decap}=    Blob Descriptor    decap    red    ${MODIFIER_AT}    ${BLOB_AT}    80    ${DEST}    32
+    Job Should Succeed    ${decap}
+    ${out}=    Read Hex    ${DEST}    32
+    Should Be Equal    ${out}    ${data}    red blob round trip
+    FOR    ${offset}    IN    0    40    79
+        ${tampered}=    Flip Byte    ${blob}    ${offset}
+        Write Hex    ${BLOB_AT}    ${tampered}
+        Blob Should Be Refused    ${decap}    a bit flipped in byte ${offset} of the blob
+    END
+    Write Hex    ${BLOB_AT}    ${blob}
+    ${as_black}=    Blob Descriptor    decap    black    ${MODIFIER_AT}    ${BLOB_AT}    80    ${DEST}    32
+    Blob Should Be Refused    ${as_black}    a red blob opened as a black one
+    Write Hex    ${MODIFIER_AT}    ${{'${MODIFIER}'[::-1]}}
+    Blob Should Be Refused    ${decap}    another key modifier
+    Write Hex    ${MODIFIER_AT}    ${MODIFIER}
+    Execute Command    machine Reset
+    Execute Command    sysbus.cpu IsHalted true
+    Configure Ring    0    ${IN_RING}    ${OUT_RING}    4
+    Set Test Variable    ${SLOT}    ${0}
+    Write Hex    ${DEST}    ${{'00' * 32}}
+    Job Should Succeed    ${decap}
+    ${out}=    Read Hex    ${DEST}    32
+    Should Be Equal    ${out}    ${data}    a red blob opens after a reset
+    Secure Keys Should Be Generated
+    Write Hex    ${KEY_AT}    ${KEY256}
+    ${blacken}=    Black Key Descriptor    ${KEY_AT}    32    ecb    ${BLACK_AT}
+    Job Should Succeed    ${blacken}
+    ${black}=    Read Hex    ${BLACK_AT}    32
+    ${encap}=    Blob Descriptor    encap    black    ${MODIFIER_AT}    ${BLACK_AT}    32    ${BLOB_AT}    80
+    Job Should Succeed    ${encap}
+    ${decap}=    Blob Descriptor    decap    black    ${MODIFIER_AT}    ${BLOB_AT}    80    ${DEST}    32
+    Job Should Succeed    ${decap}
+    ${out}=    Read Hex    ${DEST}    32
+    Should Be Equal    ${out}    ${black}    black blob round trip
+    ${as_red}=    Blob Descriptor    decap    red    ${MODIFIER_AT}    ${BLOB_AT}    80    ${DEST}    32
+    Blob Should Be Refused    ${as_red}    a black blob opened as a red one
+    ${blacken}=    Black Key Descriptor    ${KEY_AT}    32    ccm    ${BLACK_AT}
+    Job Should Succeed    ${blacken}
+    ${encap}=    Blob Descriptor    encap    black-ccm    ${MODIFIER_AT}    ${BLACK_AT}    44    ${BLOB_AT}    80
+    Job Should Succeed    ${encap}
+    ${decap}=    Blob Descriptor    decap    black-ccm    ${MODIFIER_AT}    ${BLOB_AT}    80    ${DEST}    44
+    Job Should Succeed    ${decap}
+    ${kek}=    Read Jdkek
+    ${out}=    Read Hex    ${DEST}    44
+    ${plain}=    Software Ccm Decrypt    ${kek}    ${{'00' + '${out}'[:12]}}    ${{'${out}'[12:]}}    6
+    Should Be Equal    ${plain}    ${KEY256}    a CCM black blob opens to a CCM black key of the same key
+
+Should Report Malformed Blob, Black Key And Sequence Descriptors In The Status Word
+    [Documentation]    DECO errors (Linux error.c): 0x10 invalid sequence command (a SEQ read without
+    ...                an input sequence, SEQ IN PTR options not modelled, an output sequence too short
+    ...                for the blob), 0x12 shared descriptor header, 0x0B a TDKEK black key (trusted
+    ...                descriptors only), 0x06 a key modifier of the wrong size, 0x81 an undefined
+    ...                protocol, 0x89 a blob shorter than its overhead, and the blob command errors
+    ...                0xC1 undefined mode, 0xC2 secure-memory blob, 0xC4 black key size, 0xC8 trusted mode.
+    [Setup]    Create Blob Machine
+    [Template]    Job Should Fail With
+    0x40000110    ${{[0xB0800002, 0x2B130000]}}
+    0x40000110    ${{[0xB0800003, 0xF0200000, 0x20242200]}}
+    0x40000012    ${{[0xB0801002, 0x20241000]}}
+    0x4000030B    ${{[0xB0800005, 0x02000010, 0x20242000, 0x62250010, 0x20242400]}}
+    0x40000706    ${{[0xB0800008, 0x04000008, 0x20245000, 0xF0000020, 0x20242200, 0xF8000050, 0x20245100, 0x870D0000]}}
+    0x40000781    ${{[0xB0800008, 0x04000010, 0x20245000, 0xF0000020, 0x20242200, 0xF8000050, 0x20245100, 0x870E0000]}}
+    0x40000789    ${{[0xB0800008, 0x04000010, 0x20245000, 0xF0000014, 0x20242200, 0xF8000050, 0x20245100, 0x860D0000]}}
+    0x40000710    ${{[0xB0800008, 0x04000010, 0x20245000, 0xF0000020, 0x20242200, 0xF8000028, 0x20245100, 0x870D0000]}}
+    0x400007C1    ${{[0xB0800008, 0x04000010, 0x20245000, 0xF0000020, 0x20242200, 0xF8000050, 0x20245100, 0x870D0003]}}
+    0x400007C2    ${{[0xB0800008, 0x04000010, 0x20245000, 0xF0000020, 0x20242200, 0xF8000050, 0x20245100, 0x870D0008]}}
+    0x400007C4    ${{[0xB0800008, 0x04000010, 0x20245000, 0xF0000014, 0x20242200, 0xF8000050, 0x20245100, 0x870D0004]}}
+    0x400007C8    ${{[0xB0800008, 0x04000010, 0x20245000, 0xF0000020, 0x20242200, 0xF8000050, 0x20245100, 0x870D0204]}}

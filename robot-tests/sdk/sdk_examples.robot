@@ -49,15 +49,16 @@ Should Read Back A 996 MHz Core Clock After NXP's RT1170 Clock Set-Up
     Boot Example    rt1170    clock
     Wait For Line On Uart    @clock cpu=996000000 system_core_clock=996000000
 
-Should Pass NXP's CAAM Driver Example On The RT1170 Up To Its Blobs
-    [Documentation]    Every operation of the example up to its blob section passes on all four
-    ...                job rings. The example then runs its red blob, black key and black blob
-    ...                sections (not modelled: issue #42 item 7, they print failures) and its CRC,
-    ...                whose NULL output size makes the driver invalidate 0x20280000 bytes of data
-    ...                cache line by line: 16.9 M SCB writes, quiet (platforms/scripts/cortex-m7-ppb.resc)
-    ...                and the whole example done in about 20 host seconds at Renode's default log
-    ...                level; with the NVIC at Debug level, as under renode-test, the CRC section
-    ...                does not finish within this test's 5 minutes, so the test stops at the blobs.
+Should Pass NXP's CAAM Driver Example On The RT1170 Including Its Blobs And Black Keys
+    [Documentation]    Every operation of the example passes on all four job rings, then its red
+    ...                blob (CAAM_RedBlob_Encapsule/Decapsule: SEQ IN PTR, SEQ OUT PTR, blob
+    ...                protocol OPERATIONs), its black key (FIFO STORE type 0x24 under the JDKEK)
+    ...                and its black blob of that key, each round trip compared by the example
+    ...                itself. Its CRC section follows, whose NULL output size makes the driver
+    ...                invalidate 0x20280000 bytes of data cache line by line: 16.9 M SCB writes,
+    ...                quiet (platforms/scripts/cortex-m7-ppb.resc); with the NVIC at Debug level,
+    ...                as under renode-test, it does not finish within this test's 5 minutes, so
+    ...                the test stops after the blobs.
     [Tags]    rt1170    caam
     Boot Example    rt1170    caam
     Wait For Line On Uart    CAAM Peripheral Driver Example
@@ -79,7 +80,13 @@ Should Pass NXP's CAAM Driver Example On The RT1170 Up To Its Blobs
         END
     END
     Wait For Line On Uart    RNG : Random number generated successfully.
+    # The example prints "- failed ..." or "- data mismatch!" instead of each success line.
     Wait For Line On Uart    CAAM Red Blob Example
+    Wait For Line On Uart    Generate Red Blob successfully.
+    Wait For Line On Uart    Generate AES Key and blacken it.
+    Wait For Line On Uart    Blacken key successfully.
+    Wait For Line On Uart    CAAM Black blob Example
+    Wait For Line On Uart    Generate black blob successfully.
 
 Should Print The First Rows Of NXP's mbedtls_benchmark On The RT1060
     [Documentation]    mbedtls_examples/mbedtls_benchmark with NXP's mbedtls fork and its DCP port:

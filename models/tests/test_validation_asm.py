@@ -140,3 +140,45 @@ def test_build_skips_loudly_without_the_library(tmp_path, program, locked_as, re
     assert done.returncode == 0, done.stdout + done.stderr
     assert "SKIPPED" in done.stdout and variable in done.stdout
     assert not list((tmp_path / "build").rglob("*.elf"))
+
+
+def test_compiled_figures_are_repeated_by_a_second_compiler(tmp_path):
+    """Each CoreMark figure again on its gcc 12.2 image: the same figure, another binary."""
+    figures = asm.load_published()
+    spread = asm.spread_rows(figures, asm.load_stored())
+    compiled = {f.id for f in figures if f.program == "coremark"}
+    assert {row.figure.id for row, _ in spread} == compiled
+    for row, image in spread:
+        assert image.name == row.figure.image and image.spread_of != image.name
+        assert image.built.startswith("gcc 12.2")
+    text = asm.write(tmp_path / "validation-asm.md").read_text()
+    section = text.split("## The compiler alone", 1)[1].split("##", 1)[0]
+    assert "gcc 8.3 -Os" in section and "gcc 12.2 -Os" in section
+    assert all(f"`{name}`" in section for name in compiled)
+
+
+def test_the_older_compiler_is_skipped_loudly_where_it_cannot_be_fetched(tmp_path):
+    shims = tmp_path / "bin"
+    shims.mkdir()
+    (shims / "curl").write_text("#!/bin/sh\nexit 6\n")
+    (shims / "curl").chmod(0o755)
+    env = dict(os.environ, GCC8_HOME=str(tmp_path / "gcc8"),
+               PATH=f"{shims}:{os.environ['PATH']}")
+    done = subprocess.run([str(TOP / "tools" / "fetch-gcc8-arm.sh")], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert done.returncode == 3, done.stderr
+    assert "cannot fetch" in done.stderr
+    assert not (tmp_path / "gcc8").exists()
+
+
+def test_the_older_compiler_compiles_as_gcc_8(tmp_path):
+    home = TOP / "build" / "tools" / "gcc-arm-none-eabi-8"
+    if not (home / "usr" / "bin" / "arm-none-eabi-gcc").exists():
+        pytest.skip("gcc 8.3.1 not fetched here (tools/fetch-gcc8-arm.sh)")
+    source = tmp_path / "f.c"
+    source.write_text("#include <stdint.h>\nuint32_t f(uint32_t x) { return x * 3u; }\n")
+    done = subprocess.run([str(TOP / "tools" / "gcc8-arm-cc.sh"), "-mcpu=cortex-m0plus",
+                           "-mthumb", "-Os", "-c", str(source), "-o", str(tmp_path / "f.o")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert b"8.3.1" in (tmp_path / "f.o").read_bytes()

@@ -92,6 +92,9 @@ def test_calls_are_split_at_the_outer_depth_and_interrupts_taken_out():
     assert [c.raw for c in calls[0]] == [[5, 0], [7, 0]]
     assert [c.executed for c in calls[0]] == [5.0, 7.0]
     assert calls[0][0].interrupts == 1 and calls[0][0].interrupt_instructions == 10.0
+    # Each call keeps where it began (the CPU's count at its entry), so that a caller can tell
+    # the calls of one target that ran inside a call of another.
+    assert [c.start for c in calls[0]] == [100, 200]
 
 
 @needs_gcc

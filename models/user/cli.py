@@ -1,7 +1,8 @@
 """Predict the user's own firmware: any ELF, any function, on a board of the matrix or a core.
 
     python -m models predict --elf APP.elf --board rt1060|rt1170|samd21|stm32f407 \\
-        --function NAME [--function NAME ...] [--region START:END ...] [--calls N] [--json]
+        --function NAME [--function NAME ...] [--region START:END ...] [--calls N] [--json] \\
+        [--with SCRIPT.resc ...]
     python -m models predict --elf APP.elf --core m7|m4|m0plus --clock-hz F --function NAME
 
 Runs the ELF in Renode (the board's platform with the project's peripheral models, or a generic
@@ -40,6 +41,10 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--function", action="append", default=[], metavar="NAME")
     parser.add_argument("--region", action="append", default=[], metavar="START:END",
                         help="from the entry of START to the entry of END (symbols)")
+    parser.add_argument("--with", dest="scripts", action="append", default=[], type=Path,
+                        metavar="RESC", help="a Renode script included after the board's (e.g. "
+                        "a peer machine on a link: platforms/scripts/tls-link-<board>.resc); "
+                        "it leaves the ELF's machine current")
     parser.add_argument("--calls", type=int, help="stop after N calls of each target")
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
     parser.add_argument("--save", type=Path, metavar="FILE",
@@ -55,6 +60,11 @@ def options(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--core needs --clock-hz (the part's core clock)")
     if args.clock_hz is not None and args.clock_hz <= 0:
         parser.error("--clock-hz must be positive")
+    if args.scripts and not args.board:
+        parser.error("--with needs --board (the script extends the board's platform)")
+    for script in args.scripts:
+        if not script.is_file():
+            parser.error(f"--with {script}: no such file")
     if args.calls is not None and args.calls < 1:
         parser.error("--calls must be at least 1")
     return args
@@ -124,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     platform = run.board_platform(path, args.board) if args.board else \
         generic.platform(path, core, clock, work)
+    platform += [f"include @{script.resolve()}" for script in args.scripts]
     if not args.json:
         where = args.board or f"a generic {generic.CORES[core]}"
         print(f"predict: running {path.name} on {where} in Renode ...", flush=True)
@@ -168,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
                                    [run.classes_of(call, outcome) for call in calls],
                                    schedules, [call.executed for call in calls],
                                    where, args.board, fitted.validation.full.values, band,
-                                   untraced)
+                                   untraced, [call.start for call in calls])
         prediction.interrupts = sum(call.interrupts for call in calls)
         prediction.interrupt_instructions = sum(call.interrupt_instructions for call in calls)
         predictions.append(prediction)

@@ -51,6 +51,9 @@ class Prediction:
     interrupt_instructions: float = 0.0
     slept: bool = False
     traced: dict[str, float] = field(default_factory=dict)  # the trace's figures, median per call
+    # Each call in the order it ran: the CPU's executed instructions at its entry, its
+    # instructions and its predicted cycles (a caller sums the calls inside another's).
+    per_call: list[dict[str, float]] = field(default_factory=list)
 
     @property
     def microseconds(self) -> float:
@@ -69,7 +72,7 @@ class Prediction:
                 "data_memory": self.place.data if self.place else "",
                 "interrupts": self.interrupts,
                 "interrupt_instructions": self.interrupt_instructions,
-                "traced": self.traced}
+                "traced": self.traced, "per_call": self.per_call}
 
 
 def place(path: Path, board: str | None, function_address: int) -> Place:
@@ -108,9 +111,10 @@ def price_call(core: str, classes: dict[str, float], memory: Memory, values: Val
 def predict(label: str, core: str, clock_hz: float, calls: list[dict[str, float]],
             schedules: list[dict[str, float] | None], executed: list[float], where: Place,
             board: str | None, values: Values, band: bands.Band,
-            untraced: str = "") -> Prediction:
+            untraced: str = "", starts: list[int] | None = None) -> Prediction:
     memory = memory_of(board, where, values)
-    cycles = sorted(price_call(core, c, memory, values, s) for c, s in zip(calls, schedules))
+    in_order = [price_call(core, c, memory, values, s) for c, s in zip(calls, schedules)]
+    cycles = sorted(in_order)
     reasons = []
     if board is None:
         reasons.append("a core without a board of the matrix: its memories' wait states and "
@@ -129,4 +133,7 @@ def predict(label: str, core: str, clock_hz: float, calls: list[dict[str, float]
                       (cycles[0], statistics.median(cycles), cycles[-1]) if cycles else
                       (0.0, 0.0, 0.0),
                       statistics.median(executed) if executed else 0.0, clock_hz, pct,
-                      band.coverage, reasons, where, traced=medians)
+                      band.coverage, reasons, where, traced=medians,
+                      per_call=[{"start": float(at), "instructions": n, "cycles": c}
+                                for at, n, c in zip(starts or [0] * len(executed), executed,
+                                                    in_order)])

@@ -50,6 +50,7 @@ class Call:
     interrupts: int = 0
     interrupt_instructions: float = 0.0
     slept: bool = False              # a WFI ran inside the call
+    start: int = 0                   # the CPU's executed instructions at the call's entry
 
 
 @dataclass
@@ -216,7 +217,7 @@ def split_calls(rows: list[tuple[str, str, list[int], int]], count: int) -> tupl
                 open_calls[index] = (begin, at, depth + 1)   # recursion: one outer call
             else:
                 open_calls[index] = (counters, executed, 1)
-                pending[index] = Call([0] * len(counters), 0.0)
+                pending[index] = Call([0] * len(counters), 0.0, start=executed)
         elif index in open_calls:
             begin, at, depth = open_calls[index]
             if depth > 1:

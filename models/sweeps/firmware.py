@@ -64,8 +64,9 @@ def make_modes(point: dict[str, Any]) -> list[str]:
 
 
 def platform_files(board: str) -> list[Path]:
-    files = [TOP / "platforms" / "scripts" / f"{board}.resc",
-             TOP / "platforms" / "boards" / f"{board}.repl"]
+    # The board's script and every script it may include (boot ROM, vector table, PPB, ...).
+    files = sorted((TOP / "platforms" / "scripts").glob("*.resc"))
+    files += [TOP / "platforms" / "boards" / f"{board}.repl"]
     files += sorted((TOP / "platforms" / "socs").glob("*.repl"))
     # The models, split ones included (peripherals/<model>/*.cs and the .resc that lists them).
     files += sorted(f for f in (TOP / "peripherals").rglob("*") if f.suffix in (".cs", ".resc"))

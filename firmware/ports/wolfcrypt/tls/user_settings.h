@@ -50,6 +50,9 @@ int wolfcrypt_port_seed(unsigned char *output, unsigned int size);
  * suites' constant-time HMAC takes; this build negotiates GCM. */
 #ifdef WOLFSSL_IMXRT_DCP
 #define WOLFSSL_NO_HASH_RAW
+/* A session holds two AES keys (write and read): each in its own context's DCP packets
+ * (ports/wolfcrypt/dcp_port_build.c), not both in key slot 0. */
+#define DCP_PORT_KEY_PER_CONTEXT 1
 #endif
 
 /* Everything else off. */

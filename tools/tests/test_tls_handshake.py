@@ -1,0 +1,63 @@
+"""tls_handshake.py: the client's own cycles are the handshake's less the waits that ran inside
+it, the link is priced at its line rate, and the report says every part apart."""
+import tls_handshake as tls
+
+
+def call(start: float, instructions: float, cycles: float) -> dict:
+    return {"start": start, "instructions": instructions, "cycles": cycles}
+
+
+def prediction(handshake: dict, waits: list[dict], engine: list[dict] | None = None) -> dict:
+    found = {tls.HANDSHAKE: {"calls": 1, "per_call": [handshake], "band_pct": 30.0,
+                             "band_widened_because": []},
+             tls.LINK_WAIT: {"calls": len(waits), "per_call": waits}}
+    if engine is not None:
+        found["wait_complete"] = {"calls": len(engine), "per_call": engine}
+    return found
+
+
+FIGURES = {"library": "wolfcrypt", "opt": "high-speed", "suite": "ECDHE-ECDSA-AES128-GCM-SHA256",
+           "clock_hz": 1000, "handshake_cycles": 2000, "wait_cycles": 500, "sent": 200,
+           "received": 760, "heap_bytes": 8000, "stack_bytes": 3000, "static_bytes": 300,
+           "link_baud": 115200}
+
+
+def test_waits_outside_the_handshake_are_not_taken_out():
+    handshake = call(1000, 1500, 1800)
+    waits = [call(900, 50, 50), call(1100, 400, 420), call(2400, 30, 30), call(2600, 90, 90)]
+    row = tls.summarise("rt1060", "sw", FIGURES, prediction(handshake, waits), None,
+                        "echoed back intact", "handshake complete")
+    # Only the calls starting inside [1000, 2500) are the client waiting during the handshake.
+    assert row["client_predicted_cycles"] == 1800 - 420 - 30
+    assert row["client_instructions"] == 1500 - 400 - 30
+    assert row["server_s"] == (400 + 30) / 1000
+    assert row["accelerator_s"] == 0 and row["accelerator_calls"] == 0
+    assert row["link_s"] == (200 + 760) * 10 / 115200
+    assert row["server_completed"] and row["echoed"]
+
+
+def test_the_accelerator_wait_becomes_modelled_time_not_cpu_cycles():
+    handshake = call(0, 10_000, 9_000)
+    row = tls.summarise("rt1060", "hw", FIGURES,
+                        prediction(handshake, [call(10, 100, 100)],
+                                   [call(200, 300, 310), call(600, 200, 205)]),
+                        "wait_complete", "", "")
+    assert row["client_predicted_cycles"] == 9_000 - 100 - 310 - 205
+    assert row["accelerator_s"] == 500 / 1000 and row["accelerator_calls"] == 2
+    assert row["accelerator"] == "DCP"
+    assert not row["server_completed"] and not row["echoed"]
+
+
+def test_report_gives_each_part_and_the_speed_up():
+    base = tls.summarise("rt1060", "sw", FIGURES, prediction(call(0, 1000, 1000), []), None,
+                         "", "")
+    fast = tls.summarise("rt1060", "hw", FIGURES,
+                         prediction(call(0, 1000, 800), [], [call(10, 100, 100)]),
+                         "wait_complete", "", "")
+    text = tls.report_text({"runs": {"rt1060-sw": base, "rt1060-hw": fast}})
+    assert "| rt1060 | sw | 1,000.00 ±30 % |" in text
+    assert "| rt1060 | hw (DCP) | 700.00 ±30 % | 100.00 (1 jobs) |" in text
+    # Client and accelerator: 1000 ms in software, 700 + 100 ms with the DCP.
+    assert "| rt1060 | DCP | 1,000.00 / 800.00 | 1.25x |" in text
+    # RAM: heap, stack and static data, against the SAMD21's 32 KiB.
+    assert "| rt1060 | sw | 8,000 | 3,000 | 300 | 11,300 | 34% |" in text

@@ -57,9 +57,11 @@ Should Pass NXP's CAAM Driver Example On The RT1170 Including Its Blobs And Blac
     ...                and its black blob of that key, each round trip compared by the example
     ...                itself. Its CRC section follows, whose NULL output size makes the driver
     ...                invalidate 0x20280000 bytes of data cache line by line: 16.9 M SCB writes,
-    ...                quiet (platforms/scripts/cortex-m7-ppb.resc); with the NVIC at Debug level,
-    ...                as under renode-test, it does not finish within this test's 5 minutes, so
-    ...                the test stops after the blobs.
+    ...                quiet (platforms/scripts/cortex-m7-ppb.resc) but each one a bus access
+    ...                Renode hands to the NVIC: under renode-test on a shared 2-core host the CRC
+    ...                section alone took 277 host seconds (541 s with the NVIC's log level raised to
+    ...                Warning, so not its logging), too close to this test's 5 minutes, so the
+    ...                test stops after the blobs.
     [Tags]    rt1170    caam
     Boot Example    rt1170    caam
     Wait For Line On Uart    CAAM Peripheral Driver Example

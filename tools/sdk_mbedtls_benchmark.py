@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import re
 import signal
 import socket
@@ -134,11 +135,14 @@ def run(board: str, host_seconds: float, until: str | None) -> dict:
         partial = (log.read_text(errors="replace").replace("\r", "").split("\n")[-1]
                    if log.exists() else "")
     finally:
-        process.terminate()
+        # `renode` is a launcher script: stop its whole process group, Renode's mono included.
         try:
+            os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=20)
+        except ProcessLookupError:
+            pass
         except subprocess.TimeoutExpired:
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)
     return {"elf": str(elf.relative_to(TOP)), "host_seconds": round(ended, 1),
             "virtual_seconds": simulated, "lines": lines, "unfinished": partial.strip()}
 

@@ -68,7 +68,7 @@ predict: deps
 	@$(PYTHON) -m models predict --elf $(ELF) --board $(BOARD) --function $(FUNCTION)
 
 .PHONY: main deps deps-firmware firmware robot robot-all test test-all unit clean profiles report lab \
-        native-profiles
+        native-profiles tls-report
 
 # Build and run the default board in Renode (when present) and refresh its profiles, then
 # calibrate, predict and write the report from the profiles in models/profiles/data/.
@@ -123,11 +123,19 @@ firmware: deps-firmware
 	    $(MAKE) --no-print-directory -C firmware -j$(JOBS) $$program BOARDS="$(BOARDS)" \
 	        OPTS=high-speed || exit 1; \
 	done && \
+	$(MAKE) --no-print-directory -C firmware -j$(JOBS) tls && \
 	$(MAKE) --no-print-directory -C firmware/sdk -j$(JOBS) && \
 	$(MAKE) --no-print-directory -C firmware/sdk-examples -j$(JOBS) && \
 	$(MAKE) --no-print-directory -C firmware/atcatest -j$(JOBS) && \
 	$(MAKE) --no-print-directory -C firmware/validation/embench -j$(JOBS) && \
 	echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
+
+# The TLS 1.2 handshake (docs/tls-handshake.md): its images, a run of every board and path
+# through the prediction path, then reports/tls-handshake.md.
+tls-report: deps
+	@$(MAKE) --no-print-directory -C firmware -j$(JOBS) tls
+	@$(PYTHON) tools/tls_handshake.py run
+	@$(PYTHON) tools/tls_handshake.py report
 
 unit: deps
 	@$(PYTHON) -m pytest -q tools/tests models/tests

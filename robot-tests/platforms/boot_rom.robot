@@ -5,7 +5,8 @@ Documentation     The i.MX RT boards' serial NOR flash and boot ROM (platforms/s
 ...               from its own vector table, and an IVT with a bad header is refused with one line.
 ...               The IVT and vector table are written here word by word, as the SDK's
 ...               fsl_flexspi_nor_boot.c lays them out (header tag 0xD1, length 0x0020 big-endian,
-...               version 0x41; entry = the vector table), so the suite needs no SDK image.
+...               version 0x41; the entry is the vector table on the RT1060, the reset handler on
+...               the RT1170), so the suite needs no SDK image.
 Resource          ../resources/firmware.resource
 Test Timeout      5 minutes
 Test Tags         platform    boot-rom
@@ -20,9 +21,22 @@ RT1060 XIP Image Should Start At The Vector Table Its IVT Names
     [Tags]    rt1060
     XIP Image Should Start At The Vector Table Its IVT Names    rt1060
 
-RT1170 XIP Image Should Start At The Vector Table Its IVT Names
+RT1170 XIP Image Should Start At The Reset Handler Its IVT Names
     [Tags]    rt1170
-    XIP Image Should Start At The Vector Table Its IVT Names    rt1170
+    Load Board With A RAM Image    rt1170
+    ${handler}=    Evaluate    ${FLASH}[rt1170] + 0x2101
+    Write Boot Image    rt1170    ${IVT_HEADER}    ${handler}
+    ${ivt}=    Evaluate    hex(${FLASH}[rt1170] + 0x1000)
+    ${vtor}=    Execute Command    cpu VectorTableOffset
+    Execute Command    boot_from_ivt ${ivt} "reset-handler"
+    ${expected}=    Evaluate    ${FLASH}[rt1170] + 0x2100
+    PC Should Be    ${expected}
+    # The ROM's stack: the board script's vector table's first word; VTOR is left to the image.
+    ${after}=    Execute Command    cpu VectorTableOffset
+    Should Be Equal As Integers    ${after.strip()}    ${vtor.strip()}
+    ${sp}=    Execute Command    cpu SP
+    ${stack}=    Execute Command    sysbus ReadDoubleWord ${vtor.strip()}
+    Should Be Equal As Integers    ${sp.strip()}    ${stack.strip()}
 
 RT1060 Code Should Run From The Flash
     [Tags]    rt1060
@@ -61,13 +75,15 @@ Load Board With A RAM Image
     Load Firmware    ${board}    mbedtls    sw    high-speed    bench
 
 Write Boot Image
-    [Documentation]    An IVT at flash + 0x1000 naming a vector table at flash + 0x2000, whose reset
-    ...                handler is at flash + 0x2100 (Thumb bit set).
-    [Arguments]    ${board}    ${header}
+    [Documentation]    An IVT at flash + 0x1000 whose entry is ${entry} (by default the vector table
+    ...                at flash + 0x2000), and that vector table, whose reset handler is at
+    ...                flash + 0x2100 (Thumb bit set).
+    [Arguments]    ${board}    ${header}    ${entry}=${EMPTY}
     ${flash}=    Set Variable    ${FLASH}[${board}]
+    ${entry}=    Set Variable If    "${entry}" == ""    ${flash} + 0x2000    ${entry}
     FOR    ${offset}    ${value}    IN
     ...    0x1000    ${header}
-    ...    0x1004    ${flash} + 0x2000
+    ...    0x1004    ${entry}
     ...    0x2000    ${STACK_TOP}
     ...    0x2004    ${flash} + 0x2101
         ${address}=    Evaluate    hex(${flash} + ${offset})

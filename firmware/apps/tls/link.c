@@ -4,6 +4,10 @@
  *                      STAT.TDRE bit 23, CTRL.RE bit 18, CTRL.TE bit 19, DATA at 0x1C.
  *   LINK_STM32_USART   STM32F407 USART3 at 0x40004800 (RM0090, memory map): SR.RXNE bit 5,
  *                      SR.TXE bit 7, CR1.UE/TE/RE, clock RCC_APB1ENR.USART3EN bit 18.
+ *   LINK_SAMD21_SERCOM SAMD21 SERCOM0 in USART mode at 0x42000800 (DS40001882 memory map and
+ *                      chapter 26; SERCOM2 is the ATECC508A's I2C, SERCOM3 the console):
+ *                      INTFLAG.TXC bit 1, INTFLAG.RXC bit 2, DATA at 0x28, clock
+ *                      PM_APBCMASK.SERCOM0 bit 2 and GCLK_CLKCTRL ID 0x14 (SERCOM0_CORE).
  */
 #include "link.h"
 
@@ -68,8 +72,45 @@ static void uart_write(uint8_t byte)
     USART_DR = byte;
 }
 
+#elif defined(LINK_SAMD21_SERCOM)
+#define PM_APBCMASK   REG(0x40000420u)
+#define GCLK_CLKCTRL  (*(volatile uint16_t *)0x40000C02u)
+#define SERCOM0_BASE  0x42000800u
+#define USART_CTRLA   REG(SERCOM0_BASE + 0x00u)
+#define USART_CTRLB   REG(SERCOM0_BASE + 0x04u)
+#define USART_BAUD    (*(volatile uint16_t *)(SERCOM0_BASE + 0x0Cu))
+#define USART_INTFLAG (*(volatile uint8_t *)(SERCOM0_BASE + 0x18u))
+#define USART_DATA    (*(volatile uint16_t *)(SERCOM0_BASE + 0x28u))
+#define INTFLAG_TXC (1u << 1)
+#define INTFLAG_RXC (1u << 2)
+
+static void uart_init(void)
+{
+    PM_APBCMASK |= 1u << 2;                        /* SERCOM0's bus clock */
+    GCLK_CLKCTRL = 0x14u | (1u << 14);             /* SERCOM0_CORE from GCLK0 (48 MHz), CLKEN */
+    /* Internal clock, TX on PAD2, RX on PAD3, LSB first; as the console (boards/samd21). */
+    USART_CTRLA = (1u << 2) | (1u << 16) | (3u << 20) | (1u << 30);
+    USART_CTRLB = (1u << 16) | (1u << 17);         /* TXEN, RXEN */
+    /* Arithmetic baud for 115200 at 48 MHz: 65536 * (1 - 16 * 115200 / 48e6) = 63019. */
+    USART_BAUD = 63019u;
+    USART_CTRLA |= 1u << 1;                        /* ENABLE */
+}
+static int uart_readable(void) { return (USART_INTFLAG & INTFLAG_RXC) != 0u; }
+static uint8_t uart_read(void) { return (uint8_t)USART_DATA; }
+/* Each byte waits for Transmit Complete (and clears it) rather than for Data Register Empty:
+ * Renode's SAMD5x SERCOM USART, which the platform uses for the SAMD21's, reports DRE from its
+ * receive queue, so DRE stays low while a received byte is unread. On the part, waiting for TXC
+ * costs the byte's frame time, which the report prices as the link's time anyway. */
+static void uart_write(uint8_t byte)
+{
+    USART_DATA = byte;
+    while ((USART_INTFLAG & INTFLAG_TXC) == 0u) {
+    }
+    USART_INTFLAG = INTFLAG_TXC;
+}
+
 #else
-#error "link.c: the build names no link UART (LINK_IMXRT_LPUART or LINK_STM32_USART)"
+#error "link.c: the build names no link UART (LINK_IMXRT_LPUART, LINK_STM32_USART or LINK_SAMD21_SERCOM)"
 #endif
 
 static struct link_counts counts;

@@ -174,6 +174,11 @@ int main(void)
         return 1;
     }
     wolfSSL_CTX_set_verify(ctx, WOLFSSL_VERIFY_PEER, NULL);
+#ifdef WOLFSSL_CAAM_DEVID
+    /* rt1170 hw path: the session's hashes, ciphers and keys take the CAAM's crypto callback
+     * (ports/wolfcrypt/caam/caam_cryptocb.c), which wolfSSL gives only to the context's device. */
+    wolfSSL_CTX_SetDevId(ctx, WOLFSSL_CAAM_DEVID);
+#endif
     wolfSSL_CTX_SetIORecv(ctx, link_recv);
     wolfSSL_CTX_SetIOSend(ctx, link_send);
     WOLFSSL *ssl = wolfSSL_new(ctx);

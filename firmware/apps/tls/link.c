@@ -1,7 +1,9 @@
 /*
  * The link UART of each board, polled (see link.h). The build picks one by LINK_UART:
- *   LINK_IMXRT_LPUART  i.MX RT LPUART2 at 0x40188000 (RT1060 RM, memory map): STAT.RDRF bit 21,
- *                      STAT.TDRE bit 23, CTRL.RE bit 18, CTRL.TE bit 19, DATA at 0x1C.
+ *   LINK_IMXRT_LPUART  i.MX RT LPUART2 at LINK_LPUART_BASE, by default the RT1060's 0x40188000
+ *                      (RT1060 RM, memory map; the RT1170's is 0x40080000, MIMXRT1176_cm7_COMMON.h
+ *                      LPUART2_BASE): STAT.RDRF bit 21, STAT.TDRE bit 23, CTRL.RE bit 18,
+ *                      CTRL.TE bit 19, DATA at 0x1C.
  *   LINK_STM32_USART   STM32F407 USART3 at 0x40004800 (RM0090, memory map): SR.RXNE bit 5,
  *                      SR.TXE bit 7, CR1.UE/TE/RE, clock RCC_APB1ENR.USART3EN bit 18.
  *   LINK_SAMD21_SERCOM SAMD21 SERCOM0 in USART mode at 0x42000800 (DS40001882 memory map and
@@ -16,11 +18,13 @@
 #define REG(address) (*(volatile uint32_t *)(address))
 
 #if defined(LINK_IMXRT_LPUART)
-#define LPUART2_BASE 0x40188000u
-#define LPUART_BAUD  REG(LPUART2_BASE + 0x10u)
-#define LPUART_STAT  REG(LPUART2_BASE + 0x14u)
-#define LPUART_CTRL  REG(LPUART2_BASE + 0x18u)
-#define LPUART_DATA  REG(LPUART2_BASE + 0x1Cu)
+#ifndef LINK_LPUART_BASE
+#define LINK_LPUART_BASE 0x40188000u
+#endif
+#define LPUART_BAUD  REG(LINK_LPUART_BASE + 0x10u)
+#define LPUART_STAT  REG(LINK_LPUART_BASE + 0x14u)
+#define LPUART_CTRL  REG(LINK_LPUART_BASE + 0x18u)
+#define LPUART_DATA  REG(LINK_LPUART_BASE + 0x1Cu)
 #define STAT_RDRF (1u << 21)
 #define STAT_TDRE (1u << 23)
 #define CTRL_RE   (1u << 18)

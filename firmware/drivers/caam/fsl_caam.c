@@ -146,15 +146,26 @@ static uint32_t address_of(const void *p)
     return (uint32_t)(uintptr_t)p;
 }
 
+/* Polls until the output ring holds a finished job: the CPU waiting for the CAAM and nothing
+ * else. A build can keep it out of line (CAAM_WAIT_ATTRIBUTE, e.g. noinline) so that a profile
+ * counts that wait apart from the driver's own work (tools/tls_handshake.py). */
+#ifndef CAAM_WAIT_ATTRIBUTE
+#define CAAM_WAIT_ATTRIBUTE
+#endif
+CAAM_WAIT_ATTRIBUTE static void caam_wait_output(void)
+{
+    while (JR_ORSFR == 0u) {
+        poll_backoff();
+    }
+}
+
 /* Waits for every queued job (matching output entries by descriptor pointer, as CAAM_Wait does),
  * then runs their copy-backs. Returns the first failure of the batch. */
 static status_t flush(void)
 {
     unsigned first = (next_slot + CAAM_QUEUE_DEPTH - queued) % CAAM_QUEUE_DEPTH;
     while (queued > 0) {
-        while (JR_ORSFR == 0u) {
-            poll_backoff();
-        }
+        caam_wait_output();
         barrier();
         for (unsigned entry = 0; entry < CAAM_QUEUE_DEPTH; entry++) {
             uint32_t pointer = ram.output_ring[2u * entry];

@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -118,7 +119,12 @@ def run_one(board: str, path: str, host_seconds: float) -> dict:
         (work / name).unlink(missing_ok=True)
     functions = [HANDSHAKE, LINK_WAIT] + list(waits_of(accelerator_wait)) + \
         list(COUNTED.get((board, path), ()))
-    command = [str(PYTHON), "-m", "models", "predict", "--elf", str(elf), "--board", board,
+    # The prediction keeps a run's files under the ELF's name (build/predict/elf/<stem>/), which
+    # every board's tls_client.elf shares: a copy named for the board and path keeps two runs at
+    # once (two boards) out of each other's files.
+    own = work / f"tls_client-{board}-{path}.elf"
+    shutil.copyfile(elf, own)
+    command = [str(PYTHON), "-m", "models", "predict", "--elf", str(own), "--board", board,
                "--with", str(TOP / "platforms" / "scripts" / f"tls-link-{board}.resc"),
                "--with", str(console_script(work, console)),
                "--simulated-seconds", f"{seconds:g}", "--host-seconds", f"{host_seconds:g}",

@@ -243,9 +243,10 @@ ACCELERATOR_TAKES = {
             "HMAC, the SHA-384 transcript wolfSSL keeps beside it, the SHA-1 of the "
             "certificates' identifiers), AES-128-GCM (one job per record: the Finished messages) "
             "and P-256 on its PKHA: the ECDHE key pair, the shared secret and both ECDSA "
-            "verifications (the server's certificate and its key exchange), each point "
-            "multiplication one job. The CPU keeps the TLS state machine, the certificate "
-            "parsing and the GCM key set-up.",
+            "verifications (the server's certificate and its key exchange), each PKHA operation "
+            "(a point multiplication or addition, a modular reduction, multiplication or "
+            "inversion) one job. The CPU keeps the TLS state machine, the certificate parsing "
+            "and the GCM key set-up.",
     "ATECC508A": "The ATECC508A takes the P-256 operations through wolfSSL's own port "
                  "(WOLFSSL_ATECC508A, wolfcrypt/src/port/atmel/atmel.c, over cryptoauthlib): the "
                  "ephemeral key (GenKey), the premaster secret (ECDH) and both signature checks "

@@ -303,8 +303,9 @@ def report_text(data: dict) -> str:
             "simulation: cryptoauthlib's delays (the wake pulse, each command's execution polled) "
             "and the polled I2C transfers at 400 kHz (peripherals/Microchip_ATECC508A, "
             "Microchip_SAMD21_SERCOM_I2C.cs; command times in "
-            "models/accelerators/atecc508a_timing.toml); commands: the device commands in the "
-            "handshake. The CPU's share of each command (packet, CRC) is in the client's CPU.",
+            "models/accelerators/atecc508a_timing.toml, cryptoauthlib's maximum execution times: "
+            "an upper estimate); commands: the device commands in the handshake. The CPU's share "
+            "of each command (packet, CRC) is in the client's CPU.",
             "- **link**: the bytes both ways at 115200 baud, 8N1 (10 bits a byte); the "
             "simulated link delivers at once.",
             "- **server**: the simulated time the client waited for the server, a simulated "

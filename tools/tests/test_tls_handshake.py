@@ -61,3 +61,27 @@ def test_report_gives_each_part_and_the_speed_up():
     assert "| rt1060 | DCP | 1,000.00 / 800.00 | 1.25x |" in text
     # RAM: heap, stack and static data, against the SAMD21's 32 KiB.
     assert "| rt1060 | sw | 8,000 | 3,000 | 300 | 11,300 | 34% |" in text
+
+
+def test_the_atecc508a_waits_are_several_functions_and_its_commands_and_seed_are_counted():
+    handshake = call(1000, 10_000, 12_000)
+    found = prediction(handshake, [call(1100, 100, 100)])
+    # cryptoauthlib's delays and the I2C transfers, inside the handshake but for the first.
+    found["atca_delay_ms"] = {"calls": 2, "per_call": [call(500, 50, 60), call(2000, 3000, 3100)]}
+    found["atca_delay_us"] = {"calls": 1, "per_call": [call(1500, 200, 210)]}
+    found["samd21_i2c_write"] = {"calls": 1, "per_call": [call(1400, 40, 45)]}
+    found["samd21_i2c_read"] = {"calls": 1, "per_call": [call(5000, 60, 70)]}
+    # Two commands during the seed before the handshake, three inside it.
+    found[tls.COMMANDS] = {"calls": 5, "per_call": [call(t, 10, 10) for t in
+                                                      (210, 400, 1300, 1900, 4900)]}
+    found[tls.SEED] = {"calls": 1, "per_call": [call(200, 500, 520)]}
+    waits = tls.CONFIGS[("samd21", "hw")][1]
+    row = tls.summarise("samd21", "hw", FIGURES, found, waits, "", "")
+    assert row["accelerator"] == "ATECC508A"
+    assert row["client_predicted_cycles"] == 12_000 - 100 - 3100 - 210 - 45 - 70
+    assert row["accelerator_s"] == (3000 + 200 + 40 + 60) / 1000
+    assert row["accelerator_calls"] == 4 and row["accelerator_commands"] == 3
+    assert row["seed_calls"] == 1 and row["seed_commands"] == 2 and row["seed_s"] == 0.5
+    text = tls.report_text({"runs": {"samd21-hw": row}})
+    assert "(3 commands)" in text
+    assert "| samd21 | hw | 1 | 2 | 500.00 |" in text

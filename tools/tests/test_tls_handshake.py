@@ -85,3 +85,19 @@ def test_the_atecc508a_waits_are_several_functions_and_its_commands_and_seed_are
     text = tls.report_text({"runs": {"samd21-hw": row}})
     assert "(3 commands)" in text
     assert "| samd21 | hw | 1 | 2 | 500.00 |" in text
+
+
+def test_the_caam_path_waits_in_its_driver_and_reports_what_the_caam_takes():
+    wait = tls.CONFIGS[("rt1170", "hw")][1]
+    assert wait == "caam_wait_output"
+    base = tls.summarise("rt1170", "sw", FIGURES, prediction(call(0, 1000, 1000), []), None,
+                         "", "")
+    found = prediction(call(0, 1000, 400), [])
+    found[wait] = {"calls": 2, "per_call": [call(10, 100, 100), call(500, 200, 200)]}
+    fast = tls.summarise("rt1170", "hw", FIGURES, found, wait, "", "")
+    assert fast["accelerator"] == "CAAM" and fast["accelerator_calls"] == 2
+    assert fast["client_predicted_cycles"] == 400 - 100 - 200
+    text = tls.report_text({"runs": {"rt1170-sw": base, "rt1170-hw": fast}})
+    # Client and accelerator: 1000 ms in software, 100 + 300 ms with the CAAM.
+    assert "| rt1170 | CAAM | 1,000.00 / 400.00 | 2.50x |" in text
+    assert "P-256 on its PKHA" in text

@@ -124,6 +124,7 @@ firmware: deps-firmware
 	        OPTS=high-speed || exit 1; \
 	done && \
 	$(MAKE) --no-print-directory -C firmware -j$(JOBS) tls && \
+	$(MAKE) --no-print-directory -C firmware -j$(JOBS) polling && \
 	$(MAKE) --no-print-directory -C firmware/sdk -j$(JOBS) && \
 	$(MAKE) --no-print-directory -C firmware/sdk-examples -j$(JOBS) && \
 	$(MAKE) --no-print-directory -C firmware/atcatest -j$(JOBS) && \

@@ -164,12 +164,23 @@ def profiles_hw(board: str) -> bool:
     return board in WORK_SOURCES or board in ACCELERATOR_ENTRIES
 
 
+# The engines let a CPU that spins on their status skip ahead to the job's end
+# (peripherals/Shared/BusyPoll.cs). Profiles keep every instruction of those loops, as the stored
+# profiles were collected: the accelerator models price the engine's time from its work or its
+# calls, and the loops' instructions are the CPU side they were fitted with.
+KEEP_POLLING: dict[str, tuple[str, ...]] = {
+    "rt1060": ("sysbus.dcp SkipBusyPolls false",),
+    "rt1170": ("sysbus.caam SkipBusyPolls false",),
+}
+
+
 def setup_commands(board: str, path: str, app: str) -> tuple[str, ...]:
-    """Monitor commands after the platform's script: the zeroed accelerator times of a hw run."""
+    """Monitor commands after the platform's script: the zeroed accelerator times of a hw run,
+    and its polling loops run in full (KEEP_POLLING)."""
     if path != "hw":
         return ()
     engine = ENGINE_ZERO_LATENCY.get(board, ()) if counts_work(board, path, app) else ()
-    return ZERO_LATENCY.get(board, ()) + engine
+    return ZERO_LATENCY.get(board, ()) + engine + KEEP_POLLING.get(board, ())
 
 
 def parse_work(text: str) -> dict[str, float]:

@@ -69,6 +69,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             PkhaModSimpleCycles = 200;
             TcmIsPrivate = true;
 
+            busyPoll = new BusyPoll(machine, this);
             DefineRegisters();
             Reset();
         }
@@ -76,6 +77,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         public override void Reset()
         {
             base.Reset();
+            busyPoll.Reset();
             lock(pending)
             {
                 generation++;
@@ -106,6 +108,27 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             tdkek = new uint[KekWords];
             tdsk = new uint[KekWords];
             UpdateInterrupts();
+        }
+
+        public override uint ReadDoubleWord(long offset)
+        {
+            var value = base.ReadDoubleWord(offset);
+            if(offset >= JobRingPageSize && offset % JobRingPageSize == (long)JobRingRegisters.OutputSlotsFull)
+            {
+                // A driver waiting for its job (fsl_caam.c CAAM_Wait reads ORSFR in a loop).
+                busyPoll.StatusRead(offset, value, InstructionsToRunningJobEnd);
+            }
+            else
+            {
+                busyPoll.Forget();
+            }
+            return value;
+        }
+
+        public override void WriteDoubleWord(long offset, uint value)
+        {
+            busyPoll.Forget();
+            base.WriteDoubleWord(offset, value);
         }
 
         public long Size => 0x50000;
@@ -144,6 +167,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         // OCRAM); accesses there fail like unmapped addresses.
         public bool TcmIsPrivate { get; set; }
 
+        // A CPU spinning on a job ring's ORSFR while a job runs skips the loop's iterations up to
+        // the job's end (peripherals/Shared/BusyPoll.cs); false runs them all.
+        public bool SkipBusyPolls { get => busyPoll.Enabled; set => busyPoll.Enabled = value; }
+        // The instructions such skips stood for since reset, and how many skips there were.
+        public ulong PollSkippedInstructions => busyPoll.SkippedInstructions;
+        public ulong PollSkips => busyPoll.Skips;
+
         // Statistics for tests and profiles.
         public ulong JobsCompleted { get; private set; }
         public ulong JobsFailed { get; private set; }
@@ -161,6 +191,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             CompleteDueJobs(false);
         }
 
+        private readonly BusyPoll busyPoll;
         private readonly GPIO[] irqs;
         private readonly JobRing[] rings;
         private readonly List<Job> pending;

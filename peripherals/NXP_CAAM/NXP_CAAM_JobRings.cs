@@ -255,10 +255,30 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
         // Virtual time in CPU instructions (instruction-exact while the CPU runs; Renode's own time
         // stamps have 1 us resolution, too coarse for jobs of a few hundred nanoseconds).
+        // Instructions a CPU skipped while polling (BusyPoll) count as executed: time passed.
         private ulong Now()
         {
             var cpu = Cpu;
-            return cpu == null ? 0 : cpu.ExecutedInstructions;
+            if(cpu == null)
+            {
+                return 0;
+            }
+            var baseCpu = cpu as BaseCPU;
+            return cpu.ExecutedInstructions + (baseCpu == null ? 0 : baseCpu.SkippedInstructions);
+        }
+
+        // For a polling CPU: the instructions until the running job ends (0 when none runs).
+        private ulong InstructionsToRunningJobEnd(BaseCPU polling)
+        {
+            lock(pending)
+            {
+                if(pending.Count == 0 || !pending[0].Started)
+                {
+                    return 0;
+                }
+                var now = Now();
+                return pending[0].CompletesAt > now ? pending[0].CompletesAt - now : 0;
+            }
         }
 
         private ulong ToInstructions(ulong caamCycles)

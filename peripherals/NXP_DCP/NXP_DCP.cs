@@ -56,6 +56,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             ContextLoadCycles = 40;
             ContextStoreCycles = 40;
 
+            busyPoll = new BusyPoll(machine, this);
             DefineRegisters();
             Reset();
         }
@@ -64,6 +65,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         {
             base.Reset();
             generation++;
+            busyPoll.Reset();
             ResetState();
             // Statistics survive CTRL.SFTRST (a guest action), not a machine reset.
             BusyCycles = 0;
@@ -77,15 +79,24 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         public override uint ReadDoubleWord(long offset)
         {
             // The SET/CLR/TOG aliases read back as the register itself (i.MX convention).
-            if(IsAliased(offset & ~0xFL) && (offset & 0xF) != 0)
+            var registerOffset = IsAliased(offset & ~0xFL) ? offset & ~0xFL : offset;
+            var value = base.ReadDoubleWord(registerOffset);
+            if(engineBusy && IsStatusRegister(registerOffset))
             {
-                return base.ReadDoubleWord(offset & ~0xFL);
+                // A driver waiting for its channel (fsl_dcp.c reads STAT in a loop). The packet's
+                // end is a clock event (ScheduleOnTime), which bounds every skip.
+                busyPoll.StatusRead(registerOffset, value, _ => ulong.MaxValue);
             }
-            return base.ReadDoubleWord(offset);
+            else
+            {
+                busyPoll.Forget();
+            }
+            return value;
         }
 
         public override void WriteDoubleWord(long offset, uint value)
         {
+            busyPoll.Forget();
             var registerOffset = offset & ~0xFL;
             var alias = offset & 0xF;
             if(alias == 0 || !IsAliased(registerOffset))
@@ -158,6 +169,12 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         public ulong BusyCycles { get; private set; }
         public ulong PacketsCompleted { get; private set; }
         public ulong ErrorsRaised { get; private set; }
+        // A CPU spinning on STAT or a channel's status while the engine is busy skips the loop's
+        // iterations up to the packet's end (peripherals/Shared/BusyPoll.cs); false runs them all.
+        public bool SkipBusyPolls { get => busyPoll.Enabled; set => busyPoll.Enabled = value; }
+        // The instructions such skips stood for since reset, and how many skips there were.
+        public ulong PollSkippedInstructions => busyPoll.SkippedInstructions;
+        public ulong PollSkips => busyPoll.Skips;
         // The engine's work since reset, whatever the latency parameters are, as "unit=count;...":
         // packets, aes_bytes, sha1_bytes, sha256_bytes, crc32_bytes, copy_bytes, context_loads,
         // context_stores. A packet that both ciphers and hashes counts its bytes for each. Profiles
@@ -182,6 +199,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private bool continuingChain;
         private ulong generation;
 
+        private readonly BusyPoll busyPoll;
         private readonly Channel[] channels;
         private readonly Dictionary<string, long> work = new Dictionary<string, long>();
         private readonly byte[][] keySlots;

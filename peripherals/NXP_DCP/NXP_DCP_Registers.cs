@@ -245,6 +245,13 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             return statIrq | ready | current | (OtpKeyReady ? StatOtpKeyReady : 0u);
         }
 
+        private static bool IsStatusRegister(long offset)
+        {
+            var channelRegister = offset - (long)Registers.Channel0Status;
+            var isChannelStatus = channelRegister >= 0 && channelRegister < ChannelCount * ChannelStride && channelRegister % ChannelStride == 0;
+            return offset == (long)Registers.Status || isChannelStatus;
+        }
+
         private bool IsGated => (ctrl & (CtrlSoftReset | CtrlClockGate)) != 0;
 
         private void ResetState()

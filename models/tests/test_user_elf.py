@@ -97,6 +97,21 @@ def test_calls_are_split_at_the_outer_depth_and_interrupts_taken_out():
     assert [c.start for c in calls[0]] == [100, 200]
 
 
+def test_a_call_keeps_the_time_it_skipped_polling_a_busy_engine():
+    # A snapshot line ends with the CPU's executed and skipped instructions (run.SKIPPED): the
+    # first call polled a busy engine for 480 skipped instructions, the second did not.
+    text = ("enter0 0 100 7 #100 ~20\n"
+            "leave0 0 130 7 #130 ~500\n"
+            "enter0 0 200 7 #200 ~500\n"
+            "leave0 0 210 7 #210 ~500\n"
+            "enter0 0 300 7 #3")   # a line the hook was still writing: left out
+    rows = run.parse(text)
+    assert [r[3:] for r in rows] == [(100, 20), (130, 500), (200, 500), (210, 500)]
+    calls, _ = run.split_calls(rows, 1)
+    assert [c.executed for c in calls[0]] == [30.0, 10.0]
+    assert [c.waited for c in calls[0]] == [480.0, 0.0]
+
+
 @needs_gcc
 @needs_renode
 def test_every_call_is_counted_and_priced(tmp_path, capsys):

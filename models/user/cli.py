@@ -101,6 +101,9 @@ def lines_of(p: price.Prediction) -> list[str]:
            f"{p.clock_hz / 1e6:g} MHz",
            f"  naive       {p.naive_cycles:,.0f} cycles (Renode: one per instruction)",
            f"  memories    code in {p.place.code}, stack in {p.place.data}"]
+    if p.waited_cycles:
+        out.append(f"  engine      {p.waited_cycles:,.0f} cycles per call (median) polling a busy "
+                   "accelerator: its modelled time, in the figures above")
     if p.interrupts:
         out.append(f"  interrupts  {p.interrupts} taken during the calls, "
                    f"{p.interrupt_instructions:,.0f} instructions: not in the figures above")
@@ -179,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
                                    [run.classes_of(call, outcome) for call in calls],
                                    schedules, [call.executed for call in calls],
                                    where, args.board, fitted.validation.full.values, band,
-                                   untraced, [call.start for call in calls])
+                                   untraced, [call.start for call in calls],
+                                   [call.waited for call in calls])
         prediction.interrupts = sum(call.interrupts for call in calls)
         prediction.interrupt_instructions = sum(call.interrupt_instructions for call in calls)
         predictions.append(prediction)

@@ -51,6 +51,7 @@ class Prediction:
     interrupt_instructions: float = 0.0
     slept: bool = False
     traced: dict[str, float] = field(default_factory=dict)  # the trace's figures, median per call
+    waited_cycles: float = 0.0              # median per call: the engine's time it polled for
     # Each call in the order it ran: the CPU's executed instructions at its entry, its
     # instructions and its predicted cycles (a caller sums the calls inside another's).
     per_call: list[dict[str, float]] = field(default_factory=list)
@@ -72,6 +73,7 @@ class Prediction:
                 "data_memory": self.place.data if self.place else "",
                 "interrupts": self.interrupts,
                 "interrupt_instructions": self.interrupt_instructions,
+                "engine_wait_cycles": self.waited_cycles,
                 "traced": self.traced, "per_call": self.per_call}
 
 
@@ -111,9 +113,15 @@ def price_call(core: str, classes: dict[str, float], memory: Memory, values: Val
 def predict(label: str, core: str, clock_hz: float, calls: list[dict[str, float]],
             schedules: list[dict[str, float] | None], executed: list[float], where: Place,
             board: str | None, values: Values, band: bands.Band,
-            untraced: str = "", starts: list[int] | None = None) -> Prediction:
+            untraced: str = "", starts: list[int] | None = None,
+            waited: list[float] | None = None) -> Prediction:
+    """Each call's cycles: its instructions priced by the core model, plus the time it spent
+    polling a busy engine (`waited`: the instructions the CPU skipped meanwhile, at one a cycle,
+    i.e. the engine's modelled time in the board's cycles)."""
     memory = memory_of(board, where, values)
-    in_order = [price_call(core, c, memory, values, s) for c, s in zip(calls, schedules)]
+    waited = waited or [0.0] * len(calls)
+    in_order = [price_call(core, c, memory, values, s) + w
+                for c, s, w in zip(calls, schedules, waited)]
     cycles = sorted(in_order)
     reasons = []
     if board is None:
@@ -129,11 +137,14 @@ def predict(label: str, core: str, clock_hz: float, calls: list[dict[str, float]
     traced = [s for s in schedules if s]
     medians = {name: statistics.median(s[name] for s in traced) for name in traced[0]} \
         if traced else {}
+    naive = [n + w for n, w in zip(executed, waited)]
     return Prediction(label, len(cycles), statistics.median(executed) if executed else 0.0,
                       (cycles[0], statistics.median(cycles), cycles[-1]) if cycles else
                       (0.0, 0.0, 0.0),
-                      statistics.median(executed) if executed else 0.0, clock_hz, pct,
+                      statistics.median(naive) if naive else 0.0, clock_hz, pct,
                       band.coverage, reasons, where, traced=medians,
-                      per_call=[{"start": float(at), "instructions": n, "cycles": c}
-                                for at, n, c in zip(starts or [0] * len(executed), executed,
-                                                    in_order)])
+                      waited_cycles=statistics.median(waited) if waited else 0.0,
+                      per_call=[{"start": float(at), "instructions": n, "cycles": c,
+                                 "waited": w}
+                                for at, n, c, w in zip(starts or [0] * len(executed), executed,
+                                                       in_order, waited)])

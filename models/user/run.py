@@ -31,6 +31,11 @@ IRQ_IN, IRQ_OUT, WFI, FAULT = "irq-in", "irq-out", "wfi", "fault"
 # ARM B1.5.6), read by the hook.
 STACKED_PC = ("':' + str(machine.SystemBus.ReadDoubleWord("
               "self.GetRegisterUnsafe(13).RawValue + 24))")
+# What a snapshot line also carries: the instructions the CPU skipped so far, i.e. the virtual
+# time it spent spinning on a busy engine's status (peripherals/Shared/BusyPoll.cs): at one
+# instruction per cycle (the boards' PerformanceInMips is their clock in MHz) the engine's
+# modelled time the call waited, which no core model prices.
+SKIPPED = "(' ~' + str(self.SkippedInstructions))"
 SIMULATED_SECONDS = 60.0
 HOST_SECONDS = 600.0
 
@@ -51,6 +56,7 @@ class Call:
     interrupt_instructions: float = 0.0
     slept: bool = False              # a WFI ran inside the call
     start: int = 0                   # the CPU's executed instructions at the call's entry
+    waited: float = 0.0              # instructions skipped while it polled a busy engine
 
 
 @dataclass
@@ -130,7 +136,7 @@ def hook_lines(path: Path, chosen: list[Target], snapshots: Path,
     hooks += [(FAULT, fault, STACKED_PC) for fault in faults]
     hooks += [(WFI, a, "''") for a in wfi_addresses(path)]
     return [collect.HOOK.format(address=hex(address), tag=tag, skip="False", detail=detail,
-                                work="''", snapshots=snapshots, names=names)
+                                work=SKIPPED, snapshots=snapshots, names=names)
             for tag, address, detail in hooks]
 
 
@@ -162,30 +168,37 @@ def board_platform(path: Path, board: str) -> list[str]:
             f"include @{collect.TOP / 'platforms' / 'scripts' / (board + '.resc')}"]
 
 
-def parse(text: str) -> list[tuple[str, str, list[int], int]]:
-    """(tag, detail, counters, executed) per snapshot line."""
+Row = tuple  # (tag, detail, counters, executed[, skipped])
+
+
+def parse(text: str) -> list[Row]:
+    """(tag, detail, counters, executed, skipped) per snapshot line."""
     rows = []
     for row in text.splitlines():
         parts = row.split()
-        if len(parts) < 3 or not parts[-1].startswith("#"):
+        if len(parts) < 4 or not parts[-1].startswith("~") or not parts[-2].startswith("#"):
             continue  # a line the hook was still writing when the run was stopped
         tag, _, detail = parts[0].partition(":")
-        rows.append((tag, detail, [int(v) for v in parts[2:-1]], int(parts[-1][1:])))
+        rows.append((tag, detail, [int(v) for v in parts[2:-2]], int(parts[-2][1:]),
+                     int(parts[-1][1:])))
     return rows
 
 
-def split_calls(rows: list[tuple[str, str, list[int], int]], count: int) -> tuple[
-        dict[int, list[Call]], str]:
+def split_calls(rows: list[Row], count: int) -> tuple[dict[int, list[Call]], str]:
     """Calls per target index; the fault's stacked PC if the HardFault handler ran. The opcode
     counters are 32-bit: differences are taken modulo 2^32, which holds for calls of fewer than
-    2^32 instructions of one pattern (the CPU's own count is 64-bit)."""
+    2^32 instructions of one pattern (the CPU's own count is 64-bit). A row's skipped
+    instructions (the fifth field, 0 where absent) give each call the time it spent waiting on a
+    busy engine (Call.waited)."""
     calls: dict[int, list[Call]] = {i: [] for i in range(count)}
     open_calls: dict[int, tuple[list[int], int, int]] = {}   # target -> begin, executed, depth
+    skipped_at: dict[int, int] = {}                          # target -> skipped at its entry
     irq_begin: tuple[list[int], int] | None = None
     irq_depth = 0
     pending: dict[int, Call] = {}
     fault = ""
-    for tag, detail, counters, executed in rows:
+    for tag, detail, counters, executed, *rest in rows:
+        skipped = rest[0] if rest else 0
         if tag == FAULT:
             fault = f"pc={int(detail):#010x}" if detail else "pc=?"
             break
@@ -217,6 +230,7 @@ def split_calls(rows: list[tuple[str, str, list[int], int]], count: int) -> tupl
                 open_calls[index] = (begin, at, depth + 1)   # recursion: one outer call
             else:
                 open_calls[index] = (counters, executed, 1)
+                skipped_at[index] = skipped
                 pending[index] = Call([0] * len(counters), 0.0, start=executed)
         elif index in open_calls:
             begin, at, depth = open_calls[index]
@@ -228,6 +242,7 @@ def split_calls(rows: list[tuple[str, str, list[int], int]], count: int) -> tupl
             call.raw = [r + ((e - b) % collect.COUNTER_RANGE)
                         for r, b, e in zip(call.raw, begin, counters)]
             call.executed += executed - at
+            call.waited = float(skipped - skipped_at.pop(index))
             calls[index].append(call)
     return calls, fault
 

@@ -22,30 +22,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 {
     public partial class NXP_CAAM
     {
-        // ECB transforms of the last key used (creating them per job dominates the host time of
-        // single-block jobs such as CTR_DRBG's).
-        private class AesTransformCache
-        {
-            public ICryptoTransform Get(byte[] key, bool encrypt)
-            {
-                if(cachedKey == null || !cachedKey.SequenceEqual(key))
-                {
-                    var aes = Aes.Create();
-                    aes.Mode = CipherMode.ECB;
-                    aes.Padding = PaddingMode.None;
-                    aes.Key = key;
-                    encryptor = aes.CreateEncryptor();
-                    decryptor = aes.CreateDecryptor();
-                    cachedKey = (byte[])key.Clone();
-                }
-                return encrypt ? encryptor : decryptor;
-            }
-
-            private byte[] cachedKey;
-            private ICryptoTransform encryptor;
-            private ICryptoTransform decryptor;
-        }
-
         private partial class DescriptorRunner
         {
             private void RunAes(uint word, byte[] data, int commandIndex)

@@ -84,7 +84,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             if(engineBusy && IsStatusRegister(registerOffset))
             {
                 // A driver waiting for its channel (fsl_dcp.c reads STAT in a loop). The packet's
-                // end is a clock event (ScheduleOnTime), which bounds every skip.
+                // end is a clock event (Machine.ScheduleAction), which bounds every skip.
                 busyPoll.StatusRead(registerOffset, value, _ => ulong.MaxValue);
             }
             else
@@ -200,6 +200,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private ulong generation;
 
         private readonly BusyPoll busyPoll;
+        private readonly AesTransformCache aesCache = new AesTransformCache();
         private readonly Channel[] channels;
         private readonly Dictionary<string, long> work = new Dictionary<string, long>();
         private readonly byte[][] keySlots;

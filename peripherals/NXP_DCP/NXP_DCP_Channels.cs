@@ -94,21 +94,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             var delay = (ulong)Math.Max(1.0, Math.Ceiling(remaining - 1e-9));
             engineSlack = delay - remaining;
             var expected = generation;
-            ScheduleOnTime(TimeInterval.FromTicks(delay), _ => CompletePacket(n, packet, expected), "DCP packet");
-        }
-
-        // Renode 1.14 fixes the length of each CPU execution chunk when the chunk starts: an
-        // action scheduled during a chunk runs only when the chunk ends, up to a quantum late
-        // (100 us by default: 60,000 cycles at 600 MHz), while the core spins on a status
-        // register. Ending the chunk makes the CPU loop re-read the nearest clock entry, so the
-        // action runs at its own virtual time (Renode's timers, e.g. MAX32650_Timer, do the same).
-        private void ScheduleOnTime(TimeInterval delay, Action<TimeInterval> action, string name)
-        {
-            machine.ScheduleAction(delay, action, name);
-            foreach(var core in machine.GetPeripheralsOfType<TranslationCPU>())
-            {
-                core.RequestReturn();
-            }
+            // Scheduled from the CPU's thread, the action ends the CPU's execution chunk
+            // (Machine.ScheduleAction calls RequestReturn), so it runs at its own virtual time
+            // while the core spins on a status register, not when a 100 us quantum ends.
+            machine.ScheduleAction(TimeInterval.FromTicks(delay), _ => CompletePacket(n, packet, expected), "DCP packet");
         }
 
         private void AddWork(string unit, long units)

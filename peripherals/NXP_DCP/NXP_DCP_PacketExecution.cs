@@ -281,43 +281,35 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private byte[] RunCipher(Channel channel, Packet packet, byte[] key, byte[] input)
         {
             var output = new byte[input.Length];
-            using(var aes = Aes.Create())
+            var block = new byte[16];
+            var result = new byte[16];
+            var encryptor = aesCache.Get(key, true);
+            var decryptor = aesCache.Get(key, false);
+            for(var offset = 0; offset < input.Length; offset += 16)
             {
-                aes.Mode = CipherMode.ECB;
-                aes.Padding = PaddingMode.None;
-                aes.Key = key;
-                var block = new byte[16];
-                var result = new byte[16];
-                using(var encryptor = aes.CreateEncryptor())
-                using(var decryptor = aes.CreateDecryptor())
+                Array.Copy(input, offset, block, 0, 16);
+                if(packet.Encrypt)
                 {
-                    for(var offset = 0; offset < input.Length; offset += 16)
+                    if(packet.CipherMode == CipherModeCbc)
                     {
-                        Array.Copy(input, offset, block, 0, 16);
-                        if(packet.Encrypt)
-                        {
-                            if(packet.CipherMode == CipherModeCbc)
-                            {
-                                Xor(block, channel.Iv);
-                            }
-                            encryptor.TransformBlock(block, 0, 16, result, 0);
-                            if(packet.CipherMode == CipherModeCbc)
-                            {
-                                Array.Copy(result, channel.Iv, 16);
-                            }
-                        }
-                        else
-                        {
-                            decryptor.TransformBlock(block, 0, 16, result, 0);
-                            if(packet.CipherMode == CipherModeCbc)
-                            {
-                                Xor(result, channel.Iv);
-                                Array.Copy(block, channel.Iv, 16);
-                            }
-                        }
-                        Array.Copy(result, 0, output, offset, 16);
+                        Xor(block, channel.Iv);
+                    }
+                    encryptor.TransformBlock(block, 0, 16, result, 0);
+                    if(packet.CipherMode == CipherModeCbc)
+                    {
+                        Array.Copy(result, channel.Iv, 16);
                     }
                 }
+                else
+                {
+                    decryptor.TransformBlock(block, 0, 16, result, 0);
+                    if(packet.CipherMode == CipherModeCbc)
+                    {
+                        Xor(result, channel.Iv);
+                        Array.Copy(block, channel.Iv, 16);
+                    }
+                }
+                Array.Copy(result, 0, output, offset, 16);
             }
             return output;
         }

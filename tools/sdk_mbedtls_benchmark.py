@@ -305,26 +305,23 @@ EXPLANATION = """## Why the columns differ
   byte (one cycle each) plus the benchmark's loop and SysTick overhead; the prediction prices the
   same instructions with the Cortex-M7 model (dual issue, branch and load costs, TCM). The
   difference is the core model, not the program: both count the same executed instructions.
-- **Printed vs predicted, accelerator rows.** While the DCP or CAAM works, NXP's driver spins on a
-  status register (`DCP_WaitForChannelComplete`, `CAAM_Wait`). The engine's modelled time
+- **Printed vs predicted, accelerator rows.** While the DCP or CAAM works, NXP's driver spins on
+  a status register (`DCP_WaitForChannelComplete`, `CAAM_Wait`). The engine's modelled time
   (peripherals/NXP_DCP, NXP_CAAM: cycles per block at the engine's clock, fitted to the published
-  RT1060/RT1170 rows) passes in virtual time, and the core executes its polling loop meanwhile at
-  one instruction per cycle. The prediction path does not know the engine: it counts the polling
-  instructions the call executed and prices them with the core model like any other instruction
-  (a load from a peripheral register costs what a load from the call's data memory costs). So
-  the engine's share of a predicted call is its modelled time scaled by the core model's cost
-  of one instruction of the polling loop; it is the modelled engine time only where that
-  loop's modelled cost is one cycle per instruction.
+  RT1060/RT1170 rows) passes in virtual time; the core runs the loop's first iterations and skips
+  the rest up to the engine's completion (peripherals/Shared/BusyPoll.cs), so the printed figure is
+  what spinning through every iteration prints. The prediction prices the instructions the call
+  executed with the core model and adds the skipped ones as the engine's time, one per cycle at
+  the board's clock (models/user/price.py): the engine's share of a predicted call is its
+  modelled time.
 - **Against the matrix.** The matrix's programs are the project's own (firmware/ports/), built at
   -O0 and -O3 with its own ports of the accelerators; NXP's example is built at -Os with NXP's
   KSDK port, whose glue (context handling, cache maintenance of the buffers) differs. A software
   row at -Os is expected between the matrix's -O0 and -O3 figures; an accelerator row differs by
   the glue per 1 KiB call, the engine time being the same modelled time.
-- **Not run.** NXP's driver polls the engine for the whole modelled time, so each simulated second
-  on the accelerator costs host minutes (issue #42 item 5): the runs stop at a host budget and the
-  rows after it are not printed. The prediction path counts every instruction with Renode's
-  opcode counters, slower still: the accelerator rows come after the MD5 row's simulated second
-  (about 600 M instructions), so they are not predicted here yet.
+- **Host time.** With the polling loops skipped, each row costs the host about a minute or less;
+  rows that hand the engine one 16-byte block at a time (AES-CFB8: a DCP packet per byte) cost
+  more, in the model's per-packet work. The last column gives each row's host seconds.
 - **No software build.** The SDK offers none for this example: ksdk_mbedtls_config.h turns the DCP
   on wherever the device has one, and on the RT1170 the example's prj.conf selects the CAAM
   driver, whose CMake adds CRYPTO_USE_DRIVER_CAAM. The matrix's `sw` columns stand in for it.

@@ -120,7 +120,8 @@ def run(board: str, host_seconds: float, until: str | None) -> dict:
     signal.signal(signal.SIGINT, lambda *_: stop.append(True))
     try:
         while time.monotonic() - started < host_seconds and process.poll() is None \
-                and not (until and until in printed_rows({"lines": lines})) and not stop:
+                and not (until and until in printed_rows({"lines": lines})) and not stop \
+                and not finished(lines):
             time.sleep(2)
             text = log.read_text(errors="replace").replace("\r", "") if log.exists() else ""
             complete = text.split("\n")[:-1]
@@ -145,6 +146,18 @@ def run(board: str, host_seconds: float, until: str | None) -> dict:
             os.killpg(process.pid, signal.SIGKILL)
     return {"elf": str(elf.relative_to(TOP)), "host_seconds": round(ended, 1),
             "virtual_seconds": simulated, "lines": lines, "unfinished": partial.strip()}
+
+
+# A row of the public-key part ("RSA-1024 :  52.33 private/s", "... full handshake/s").
+PUBLIC_ROW = re.compile(r"^\s*\S.*:\s+[0-9.]+\s+[a-z ]+/s\s*$")
+
+
+def finished(lines: list[dict]) -> bool:
+    """Whether benchmark.c has printed its last line: the blank line after its last row, before
+    it echoes the console forever."""
+    texts = [line["text"] for line in lines]
+    return bool(texts) and texts[-1].strip() == "" and len(texts) > 1 and \
+        bool(ROW.match(texts[-2]) or PUBLIC_ROW.match(texts[-2]))
 
 
 def predict(board: str, rows: list[str], calls: int, host_seconds: float) -> dict:

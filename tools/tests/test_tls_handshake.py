@@ -1,5 +1,11 @@
 """tls_handshake.py: the client's own cycles are the handshake's less the waits that ran inside
 it, the link is priced at its line rate, and the report says every part apart."""
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
 import tls_handshake as tls
 
 
@@ -55,12 +61,12 @@ def test_report_gives_each_part_and_the_speed_up():
                          prediction(call(0, 1000, 800), [], [call(10, 100, 100)]),
                          "wait_complete", "", "")
     text = tls.report_text({"runs": {"rt1060-sw": base, "rt1060-hw": fast}})
-    assert "| rt1060 | sw | 1,000.00 ±30 % |" in text
-    assert "| rt1060 | hw (DCP) | 700.00 ±30 % | 100.00 (1 jobs) |" in text
+    assert "| rt1060 | sw | wolfSSL | 1,000.00 ±30 % |" in text
+    assert "| rt1060 | hw (DCP) | wolfSSL | 700.00 ±30 % | 100.00 (1 jobs) |" in text
     # Client and accelerator: 1000 ms in software, 700 + 100 ms with the DCP.
-    assert "| rt1060 | DCP | 1,000.00 / 800.00 | 1.25x |" in text
+    assert "| rt1060 | wolfSSL | DCP | 1,000.00 / 800.00 | 1.25x |" in text
     # RAM: heap, stack and static data, against the SAMD21's 32 KiB.
-    assert "| rt1060 | sw | 8,000 | 3,000 | 300 | 11,300 | 34% |" in text
+    assert "| rt1060 | sw | wolfSSL | 8,000 | 3,000 | 300 | 11,300 | 34% |" in text
 
 
 def test_the_atecc508a_waits_are_several_functions_and_its_commands_and_seed_are_counted():
@@ -99,5 +105,79 @@ def test_the_caam_path_waits_in_its_driver_and_reports_what_the_caam_takes():
     assert fast["client_predicted_cycles"] == 400 - 100 - 200
     text = tls.report_text({"runs": {"rt1170-sw": base, "rt1170-hw": fast}})
     # Client and accelerator: 1000 ms in software, 100 + 300 ms with the CAAM.
-    assert "| rt1170 | CAAM | 1,000.00 / 400.00 | 2.50x |" in text
+    assert "| rt1170 | wolfSSL | CAAM | 1,000.00 / 400.00 | 2.50x |" in text
     assert "P-256 on its PKHA" in text
+
+
+MBEDTLS = dict(FIGURES, library="mbedtls", heap_bytes=14000, stack_bytes=3000, static_bytes=2000)
+
+
+def test_each_library_has_its_own_image_and_key_and_wolfssl_keeps_its_old_keys():
+    assert tls.image("rt1060", "hw") == tls.IMAGES / "rt1060" / "wolfcrypt-hw-high-speed" / \
+        "tls_client.elf"
+    assert tls.image("rt1060", "hw", "mbedtls") == \
+        tls.IMAGES / "rt1060" / "mbedtls-hw-high-speed" / "tls_client.elf"
+    assert tls.run_key("samd21", "sw") == "samd21-sw"
+    assert tls.run_key("samd21", "sw", "mbedtls") == "samd21-sw-mbedtls"
+
+
+def test_the_runs_chosen_are_wolfssl_by_default_and_mbedtls_where_it_is_built():
+    assert tls.chosen_runs(None, None, None) == [(b, p, "wolfcrypt") for b, p in tls.CONFIGS]
+    mbedtls = tls.chosen_runs(None, None, ["mbedtls"])
+    # No mbedtls client on the ATECC508A: the samd21 runs it in software only.
+    assert ("samd21", "sw", "mbedtls") in mbedtls and ("samd21", "hw", "mbedtls") not in mbedtls
+    assert ("rt1060", "hw", "mbedtls") in mbedtls and ("rt1170", "hw", "mbedtls") in mbedtls
+    assert tls.chosen_runs(["rt1060"], ["hw"], ["wolfcrypt", "mbedtls"]) == \
+        [("rt1060", "hw", "wolfcrypt"), ("rt1060", "hw", "mbedtls")]
+    # Every board and path a library names has a console, a wait and a run length.
+    assert all(where in tls.CONFIGS for runs in tls.LIBRARIES.values() for where in runs)
+
+
+def test_the_report_gives_a_row_per_library_and_sets_them_side_by_side():
+    wolf_sw = tls.summarise("rt1060", "sw", FIGURES, prediction(call(0, 1000, 1000), []), None,
+                            "", "")
+    mbed_sw = tls.summarise("rt1060", "sw", MBEDTLS, prediction(call(0, 1000, 500), []), None,
+                            "", "")
+    mbed_hw = tls.summarise("rt1060", "hw", MBEDTLS,
+                            prediction(call(0, 1000, 500), [], [call(10, 100, 100)]),
+                            "wait_complete", "", "")
+    text = tls.report_text({"runs": {"rt1060-sw-mbedtls": mbed_sw, "rt1060-sw": wolf_sw,
+                                     "rt1060-hw-mbedtls": mbed_hw}})
+    # wolfSSL's row first, then mbedtls's, for each board and path.
+    assert text.index("| rt1060 | sw | wolfSSL | 1,000.00") < \
+        text.index("| rt1060 | sw | mbedtls | 500.00") < text.index("| rt1060 | hw (DCP) | mbedtls")
+    # Side by side: 1000 ms against 500 ms of client CPU, the RAM of each.
+    assert "| rt1060 | sw | mbedtls | 1,000.00 / 500.00 | 2.00x |" in text
+    assert "11,300 / 19,000 |" in text
+    # mbedtls's own speed-up with the DCP, and what mbedtls's DCP port takes.
+    assert "| rt1060 | mbedtls | DCP | 500.00 / 500.00 | 1.00x |" in text
+    assert "mbedtls on the DCP" in text
+    assert "| rt1060 | sw | mbedtls | 14,000 | 3,000 | 2,000 | 19,000 | 58% |" in text
+    assert "rt1060 sw mbedtls: server completed" in text
+
+
+def test_rows_stored_before_the_library_column_count_as_wolfssl():
+    row = tls.summarise("rt1060", "sw", FIGURES, prediction(call(0, 1000, 1000), []), None,
+                        "", "")
+    del row["library"]
+    assert "| rt1060 | sw | wolfSSL | 1,000.00" in tls.report_text({"runs": {"rt1060-sw": row}})
+
+
+def test_a_run_keeps_the_rows_another_run_stored_meanwhile(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch):
+    data = tmp_path / "tls.json"
+    data.write_text(json.dumps({"runs": {"rt1060-sw": {"board": "rt1060"}}}))
+
+    def run_one(board: str, path: str, host_seconds: float, library: str) -> dict:
+        # Another worker's run of the wolfSSL client stores its row while this one runs.
+        data.write_text(json.dumps({"runs": {"rt1060-sw": {"board": "rt1060"},
+                                             "stm32f407-sw": {"board": "stm32f407"}}}))
+        return {"client_predicted_s": 0.1, "simulated_handshake_s": 0.2, "link_sent": 1,
+                "link_received": 2, "library": library}
+
+    monkeypatch.setattr(tls, "run_one", run_one)
+    args = argparse.Namespace(board=["rt1060"], path=["sw"], library=["mbedtls"], data=data,
+                              host_seconds=1.0)
+    assert tls.command_run(args) == 0
+    assert set(json.loads(data.read_text())["runs"]) == {"rt1060-sw", "stm32f407-sw",
+                                                         "rt1060-sw-mbedtls"}

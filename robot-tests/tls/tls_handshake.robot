@@ -8,6 +8,10 @@ Documentation     A TLS 1.2 handshake (wolfSSL, ECDHE-ECDSA-AES128-GCM-SHA256 on
 ...               server misbehave and check that the client names the failure and ends.
 ...               The rt1170's two runs (software, CAAM) take under a minute each and run in
 ...               `make test`.
+...               The mbedtls 2.28 client (client_mbedtls.c) runs against the same wolfSSL server:
+...               its rt1060, rt1170 and samd21 runs take under a minute each and run in
+...               `make test`, its stm32f407 run is tagged `slow`; its bad-input tests are
+...               wolfSSL's, with mbedtls's errors.
 ...               Images: `make -C firmware tls`. The DCP and stm32f407 runs take two to three
 ...               minutes each and are tagged `slow` (`make test-all`); `make test` runs the rt1060's
 ...               and the samd21's handshakes (under a minute each) and the bad-input tests.
@@ -30,15 +34,25 @@ ${SERVER_CORRUPTS}    3
 ${FAULT_MAGIC}        0x544C5346
 
 *** Keywords ***
+Run Key
+    [Documentation]    The run's key in the data: <board>-<path> for wolfSSL, with the library after.
+    [Arguments]    ${board}    ${path}    ${library}=wolfcrypt
+    IF    '${library}' == 'wolfcrypt'
+        RETURN    ${board}-${path}
+    END
+    RETURN    ${board}-${path}-${library}
+
 Handshake Should Be Predicted
-    [Arguments]    ${board}    ${path}
+    [Arguments]    ${board}    ${path}    ${library}=wolfcrypt
     ${result}=    Run Process    ${PYTHON}    tools/tls_handshake.py    run    --board    ${board}
-    ...    --path    ${path}    --data    ${DATA}    cwd=${ROOT}
+    ...    --path    ${path}    --library    ${library}    --data    ${DATA}    cwd=${ROOT}
     Log    ${result.stdout}\n${result.stderr}
     Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
     # Robot's variable names ignore case: no local may be called ${data} or ${report}.
     ${figures}=    Evaluate    json.loads(open($DATA).read())    modules=json
-    ${row}=    Set Variable    ${figures}[runs][${board}-${path}]
+    ${key}=    Run Key    ${board}    ${path}    ${library}
+    ${row}=    Set Variable    ${figures}[runs][${key}]
+    Should Be Equal    ${row}[library]    ${library}
     Should Be True    ${row}[server_completed]    the server did not complete its handshake
     Should Be True    ${row}[echoed]    the application record did not come back intact
     Should Be True    ${row}[client_predicted_s] > 0    no client CPU time predicted
@@ -59,7 +73,8 @@ Handshake Should Be Predicted
     ...    --out    ${REPORT}    cwd=${ROOT}
     Should Be Equal As Integers    ${written.rc}    0    ${written.stderr}
     ${text}=    Get File    ${REPORT}
-    Should Match Regexp    ${text}    \\| ${board} \\| ${path}\[^|]* \\| [0-9.,]+ ±
+    ${name}=    Set Variable If    '${library}' == 'wolfcrypt'    wolfSSL    ${library}
+    Should Match Regexp    ${text}    \\| ${board} \\| ${path}\[^|]* \\| ${name} \\| [0-9.,]+ ±
 
 The ATECC508A Should Have Done The Handshake's P-256
     # wolfSSL's ATECC508A port: GenKey (the ephemeral key), ECDH, and a Nonce and a Verify for
@@ -73,25 +88,29 @@ The ATECC508A Should Have Done The Handshake's P-256
     Should Be Equal As Integers    ${row}[seed_commands]    2
 
 The Client Should Fit The SAMD21's RAM
-    [Arguments]    ${path}
+    [Arguments]    ${path}    ${library}=wolfcrypt
     ${figures}=    Evaluate    json.loads(open($DATA).read())    modules=json
-    ${row}=    Set Variable    ${figures}[runs][samd21-${path}]
+    ${key}=    Run Key    samd21    ${path}    ${library}
+    ${row}=    Set Variable    ${figures}[runs][${key}]
     Should Be True    ${row}[heap_bytes] + ${row}[stack_bytes] + ${row}[static_bytes] <= 32 * 1024
     # The stack did not reach the heap: samd21/link.ld gives it 8 KiB.
     Should Be True    ${row}[stack_bytes] < 8 * 1024
 
 The CAAM Should Have Done The Handshake's P-256
-    # The project's CAAM port puts P-256 on the PKHA (firmware/ports/wolfcrypt/caam/
-    # caam_cryptocb.c): the ECDHE key pair, the shared secret and both signature checks, which
-    # take most of the software path's CPU time. What the CPU keeps is then far less than the
-    # time it waited for the CAAM; with P-256 in software it would be ten times more.
+    # The project's CAAM ports put P-256 on the PKHA (wolfCrypt: firmware/ports/wolfcrypt/caam/
+    # caam_cryptocb.c; mbedtls: the ECDH and ECDSA ALT modules of firmware/ports/mbedtls/caam/):
+    # the ECDHE key pair, the shared secret and both signature checks, which take most of the
+    # software path's CPU time. What the CPU keeps is then far less than the time it waited for
+    # the CAAM; with P-256 in software it would be ten times more.
+    [Arguments]    ${library}=wolfcrypt
     ${figures}=    Evaluate    json.loads(open($DATA).read())    modules=json
-    ${row}=    Set Variable    ${figures}[runs][rt1170-hw]
+    ${key}=    Run Key    rt1170    hw    ${library}
+    ${row}=    Set Variable    ${figures}[runs][${key}]
     Should Be True    ${row}[client_predicted_s] < ${row}[accelerator_s]    P-256 ran on the CPU, not on the PKHA
 
 Start Handshake Against A Misbehaving Server
-    [Arguments]    ${mode}
-    ${elf}=    Set Variable    ${TLS_FW}/rt1060/wolfcrypt-sw-high-speed/tls_client.elf
+    [Arguments]    ${mode}    ${library}=wolfcrypt
+    ${elf}=    Set Variable    ${TLS_FW}/rt1060/${library}-sw-high-speed/tls_client.elf
     File Should Exist    ${elf}    msg=${elf} is missing: run `make -C firmware tls` first
     Execute Command    $bin=@${elf}
     Execute Script    ${SCRIPTS}/rt1060.resc
@@ -106,9 +125,9 @@ Start Handshake Against A Misbehaving Server
     Start Emulation
 
 Client Should Fail With
-    [Arguments]    ${reason}    ${error}
+    [Arguments]    ${reason}    ${error}    ${library_error}=wolfSSL error ${error}
     ${line}=    Wait For Uart Line    tls: handshake failed: ${reason}
-    Should Contain    ${line}[line]    wolfSSL error ${error}
+    Should Contain    ${line}[line]    ${library_error}
     Wait For Line On Uart    @tls-error {"stage":"handshake","error":${error}    treatAsRegex=false
     Wait For Line On Uart    @exit 1    treatAsRegex=false
 
@@ -161,3 +180,48 @@ Client Should Refuse A Corrupted Record
     [Tags]    rt1060    sw    bad-input
     Start Handshake Against A Misbehaving Server    ${SERVER_CORRUPTS}
     Client Should Fail With    a record failed its authentication    -305
+
+mbedtls Handshake Should Complete On rt1060 In Software
+    [Tags]    rt1060    sw    mbedtls
+    Handshake Should Be Predicted    rt1060    sw    mbedtls
+
+mbedtls Handshake Should Complete On rt1060 With The DCP
+    [Tags]    rt1060    dcp    mbedtls
+    Handshake Should Be Predicted    rt1060    hw    mbedtls
+
+mbedtls Handshake Should Complete On stm32f407 In Software
+    [Tags]    stm32f407    sw    mbedtls    slow
+    Handshake Should Be Predicted    stm32f407    sw    mbedtls
+
+mbedtls Handshake Should Complete On rt1170 In Software
+    [Tags]    rt1170    sw    mbedtls
+    Handshake Should Be Predicted    rt1170    sw    mbedtls
+
+mbedtls Handshake Should Complete On rt1170 With The CAAM
+    [Tags]    rt1170    caam    mbedtls
+    Handshake Should Be Predicted    rt1170    hw    mbedtls
+    The CAAM Should Have Done The Handshake's P-256    mbedtls
+
+mbedtls Handshake Should Complete On samd21 In Software
+    [Tags]    samd21    sw    mbedtls
+    Handshake Should Be Predicted    samd21    sw    mbedtls
+    The Client Should Fit The SAMD21's RAM    sw    mbedtls
+
+mbedtls Client Should Report A Server That Closes Mid-Handshake
+    [Tags]    rt1060    sw    mbedtls    bad-input
+    Start Handshake Against A Misbehaving Server    ${SERVER_CLOSES}    mbedtls
+    # The link callback reports the closed connection as end of file: MBEDTLS_ERR_SSL_CONN_EOF.
+    Client Should Fail With    the server closed the link    -29312    mbedtls error -0x7280
+
+mbedtls Client Should Refuse A Certificate From Another CA
+    [Tags]    rt1060    sw    mbedtls    bad-input
+    Start Handshake Against A Misbehaving Server    ${SERVER_ROGUE}    mbedtls
+    # MBEDTLS_ERR_X509_CERT_VERIFY_FAILED, its verification flags saying MBEDTLS_X509_BADCERT_NOT_TRUSTED.
+    Client Should Fail With    the server's certificate is not signed by a trusted CA    -9984
+    ...    mbedtls error -0x2700
+
+mbedtls Client Should Refuse A Corrupted Record
+    [Tags]    rt1060    sw    mbedtls    bad-input
+    Start Handshake Against A Misbehaving Server    ${SERVER_CORRUPTS}    mbedtls
+    # MBEDTLS_ERR_SSL_INVALID_MAC: the server's Finished record fails its GCM tag.
+    Client Should Fail With    a record failed its authentication    -29056    mbedtls error -0x7180

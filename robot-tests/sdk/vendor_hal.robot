@@ -1,0 +1,64 @@
+*** Settings ***
+Documentation     Vendor HAL start-ups on the project's boards: ST's STM32CubeF4 HAL on the STM32F407,
+...               its start-up as CubeMX generates it (HAL_Init, SystemClock_Config from the 8 MHz
+...               HSE through the PLL to 168 MHz with PWR scale 1 and 5 flash wait states, USART2
+...               through HAL_UART_Transmit), then what the image prints on USART2.
+...               Images: firmware/vendor-hal/ (build/fw-vendor-hal/). The vendor files are fetched
+...               by commit and SHA-256 (firmware/third_party/files.lock); where they cannot be
+...               fetched the images are not built and the tests are SKIPPED, each naming why.
+Library           OperatingSystem
+Resource          ../resources/firmware.resource
+Test Timeout      5 minutes
+Test Tags         sdk    vendor-hal    firmware
+
+*** Variables ***
+${IMAGES}         ${ROOT}/build/fw-vendor-hal
+
+*** Test Cases ***
+Should Print Hello World After The STM32CubeF4 HAL's 168 MHz Clock Set-Up
+    [Documentation]    HAL_RCC_OscConfig waits for HSERDY and PLLRDY, HAL_RCC_ClockConfig for
+    ...                FLASH_ACR.LATENCY to read back 5 and for RCC_CFGR.SWS to show the PLL; any
+    ...                of them failing ends in Error_Handler before the first line. HAL_Delay runs
+    ...                on SysTick interrupts (HAL_IncTick) and waits one tick more than asked.
+    [Tags]    stm32f407    clock
+    Boot Vendor Image    stm32f407    hello
+    Wait For Line On Uart    Hello World from the STM32CubeF4 HAL
+    Wait For Line On Uart    @delay requested=10 elapsed_ticks=11
+
+Should Read Back 168 MHz From HAL_RCC_GetSysClockFreq
+    [Documentation]    HAL_RCC_GetSysClockFreq computes HSE_VALUE / PLLM * PLLN / PLLP from
+    ...                RCC_PLLCFGR once RCC_CFGR.SWS says PLL (RM0090 6.3.2, 6.3.3):
+    ...                8 MHz / 8 * 336 / 2 = 168 MHz; AHB /1, APB1 /4, APB2 /2.
+    [Tags]    stm32f407    clock
+    Boot Vendor Image    stm32f407    hello
+    Wait For Line On Uart
+    ...    @clock sysclk=168000000 hclk=168000000 pclk1=42000000 pclk2=84000000 system_core_clock=168000000 sws=2 pllm=8 plln=336 pllp=2 flash_latency=5
+    Wait For Line On Uart    @done
+
+Should Hash FIPS 180-4's Examples With mbedtls After The HAL Start-Up
+    [Documentation]    mbedtls 2.28.3's SHA-256 of "abc" and of the 448-bit two-block message, the
+    ...                digests of NIST's published FIPS 180-4 examples (CSRC, SHA256.pdf), then
+    ...                mbedtls_sha256_self_test, its output through printf and the HAL's UART.
+    [Tags]    stm32f407    mbedtls
+    Boot Vendor Image    stm32f407    mbedtls_sha256
+    Wait For Line On Uart    mbedtls SHA-256 on the STM32CubeF4 HAL, SYSCLK 168000000 Hz
+    Wait For Line On Uart    @sha256 len=3 status=0 digest=ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+    Wait For Line On Uart    @sha256 len=56 status=0 digest=248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1
+    Wait For Line On Uart    @selftest sha256 passed
+    Wait For Line On Uart    @done
+
+*** Keywords ***
+Boot Vendor Image
+    [Documentation]    The board's script with the image's vector table (ST's g_pfnVectors). The
+    ...                platform's core and SysTick keep the board's 16 MHz whatever the RCC says
+    ...                (Renode's time base is fixed at load; firmware/vendor-hal/README.md).
+    [Arguments]    ${board}    ${image}
+    ${elf}=    Set Variable    ${IMAGES}/${board}/${image}.elf
+    ${built}=    Run Keyword And Return Status    File Should Exist    ${elf}
+    Skip If    not ${built}
+    ...    SKIPPED LOUDLY: ${elf} was not built: the vendor HAL sources could not be fetched here (see `make -C firmware/vendor-hal`)
+    Execute Command    $bin=@${elf}
+    Execute Command    $vectors="g_pfnVectors"
+    Execute Script    ${SCRIPTS}/${board}.resc
+    Create Terminal Tester    ${UART}[${board}]    timeout=${TIMEOUT}[${board}]
+    Start Emulation

@@ -127,6 +127,7 @@ firmware: deps-firmware
 	$(MAKE) --no-print-directory -C firmware -j$(JOBS) polling && \
 	$(MAKE) --no-print-directory -C firmware/sdk -j$(JOBS) && \
 	$(MAKE) --no-print-directory -C firmware/sdk-examples -j$(JOBS) && \
+	$(MAKE) --no-print-directory -C firmware/vendor-hal -j$(JOBS) && \
 	$(MAKE) --no-print-directory -C firmware/atcatest -j$(JOBS) && \
 	$(MAKE) --no-print-directory -C firmware/validation/embench -j$(JOBS) && \
 	echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"

@@ -83,7 +83,10 @@ internal sealed class BusyPoll
             return;
         }
         cpu.SyncTime();
+        // One instruction short of the event: the CPU may carry part of an instruction's time
+        // not yet reported (BaseCPU's executed residuum), which brings the event one closer.
         var toClock = InstructionsToNextClockEvent(cpu);
+        toClock = toClock > 0 ? toClock - 1 : 0;
         var toEvent = instructionsToEvent(cpu);
         var bound = Math.Min(toClock, toEvent);
         // The iterations whose reads all come before the bound; the read after them is the

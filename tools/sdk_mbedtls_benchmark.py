@@ -150,6 +150,8 @@ def run(board: str, host_seconds: float, until: str | None) -> dict:
 
 # A row of the public-key part ("RSA-1024 :  52.33 private/s", "... full handshake/s").
 PUBLIC_ROW = re.compile(r"^\s*\S.*:\s+[0-9.]+\s+[a-z ]+/s\s*$")
+# Any row: a title (which may hold spaces: "CTR_DRBG (NOPR)"), a colon, a figure.
+ANY_ROW = re.compile(r"^\s*(?P<title>\S.*?)\s*:\s+(?P<figure>[0-9.]+\s+\S.*?)\s*$")
 
 
 def finished(lines: list[dict]) -> bool:
@@ -193,6 +195,21 @@ def printed_rows(run_record: dict) -> dict[str, tuple[float, float, float]]:
         if match or line["text"].startswith("  Asymmetric"):
             previous = line["host_s"]
     return rows
+
+
+def every_row(run_record: dict) -> list[tuple[str, str, float, float]]:
+    """Every row NXP printed, in order: (title, figure as printed, simulated seconds at its
+    end, host seconds it took)."""
+    out, previous = [], None
+    for line in run_record["lines"]:
+        row = ANY_ROW.match(line["text"])
+        if row:
+            took = line["host_s"] - (previous if previous is not None else 0.0)
+            out.append((row["title"], " ".join(row["figure"].split()),
+                        line["virtual_s"] or float("nan"), took))
+        if row or line["text"].startswith("  Asymmetric"):
+            previous = line["host_s"]
+    return out
 
 
 def matrix(board: str, row: str) -> dict[tuple[str, str], float]:
@@ -281,6 +298,15 @@ def report(data: dict) -> str:
             band = f"±{target['band_pct']:.0f} %" if target else "—"
             out.append(f"| {row} | {path} | {fmt(kibs)} | {fmt(cpb)} | {fmt(p_kibs)} | "
                        f"{fmt(p_cpb)} | {band} | {sw} | {hw} | {fmt(took, 0)} |")
+        printed_all = every_row(record)
+        if printed_all:
+            total = sum(took for *_, took in printed_all)
+            out += ["", f"Every row NXP printed ({len(printed_all)} rows, "
+                    f"{'the whole benchmark' if finished(record['lines']) else 'not to its end'}"
+                    f"; {total:,.0f} host seconds from the first row to the last):", "",
+                    "| row | NXP printed | host s |", "|---|---|---|"]
+            out += [f"| {title} | {figure} | {took:,.0f} |"
+                    for title, figure, _, took in printed_all]
         if record.get("unfinished"):
             out += ["", f"The run was stopped (its host budget, or the last row asked for) "
                     f"during the next row: `{record['unfinished']}`" + unfinished_pace(record)

@@ -36,3 +36,24 @@ def test_report_prices_a_1_kib_call():
     assert "| 58,593.75 | 10.00 |" in md5
     assert "| 50,000.00 | 12.00 |" in md5
     assert "## rt1170 (CAAM port)\n\nNot run yet." in text
+
+
+def test_every_row_is_listed_and_the_run_ends_at_the_blank_line_after_the_last():
+    # benchmark.c's formats: TIME_AND_TSC rows, titles with spaces (the DRBGs), the public-key
+    # rows (TIME_PUBLIC), a "Feature not supported" line, then "\n" and its console echo loop.
+    lines = [line("  Asymmetric cryptography: Software implementation", 16.0),
+             line("", 16.0),
+             line("  MD5                      :  50230.74 KiB/s,   11.56 cycles/byte", 20.0),
+             line("Feature not supported. Skipping.", 20.0),
+             line("  CTR_DRBG (NOPR)          :  9951.49 KiB/s,   58.80 cycles/byte", 80.0),
+             line("  RSA-1024                 :   52.33 private/s", 84.0),
+             line("  ECDHE-secp256r1          :   10.67 full handshake/s", 90.0)]
+    assert not bench.finished(lines[:2])   # the blank line after the header is not the end
+    assert not bench.finished(lines)
+    rows = bench.every_row({"lines": lines})
+    assert [(title, figure, took) for title, figure, _, took in rows] == [
+        ("MD5", "50230.74 KiB/s, 11.56 cycles/byte", 4.0),
+        ("CTR_DRBG (NOPR)", "9951.49 KiB/s, 58.80 cycles/byte", 60.0),
+        ("RSA-1024", "52.33 private/s", 4.0),
+        ("ECDHE-secp256r1", "10.67 full handshake/s", 6.0)]
+    assert bench.finished(lines + [line("", 90.0)])

@@ -2,7 +2,9 @@
 Documentation     Vendor HAL start-ups on the project's boards: ST's STM32CubeF4 HAL on the STM32F407,
 ...               its start-up as CubeMX generates it (HAL_Init, SystemClock_Config from the 8 MHz
 ...               HSE through the PLL to 168 MHz with PWR scale 1 and 5 flash wait states, USART2
-...               through HAL_UART_Transmit), then what the image prints on USART2.
+...               through HAL_UART_Transmit), then what the image prints on USART2; and
+...               Microchip's Harmony 3 on the SAMD21, its DFLL48M clock set-up, then its banner
+...               on SERCOM3.
 ...               Images: firmware/vendor-hal/ (build/fw-vendor-hal/). The vendor files are fetched
 ...               by commit and SHA-256 (firmware/third_party/files.lock); where they cannot be
 ...               fetched the images are not built and the tests are SKIPPED, each naming why.
@@ -47,18 +49,40 @@ Should Hash FIPS 180-4's Examples With mbedtls After The HAL Start-Up
     Wait For Line On Uart    @selftest sha256 passed
     Wait For Line On Uart    @done
 
+Should Print Harmony's Banner On SERCOM3 After Its DFLL48M Clock Set-Up
+    [Documentation]    Harmony 3's usart_echo_blocking (csp_apps_sam_d21_da1 v3.6.1) for the SAM D21
+    ...                Xplained Pro: CLOCK_Initialize polls SYSCTRL.PCLKSR for XOSC32KRDY, DFLLRDY
+    ...                and DFLLLCKF with no timeout and GCLK.STATUS.SYNCBUSY, so the banner comes
+    ...                only once all of them are given. The DFLL then runs closed-loop from XOSC32K
+    ...                through GCLK1 (DFLLMUL.MUL 1464), with the COARSE value of the NVM calibration
+    ...                area; this run sets it to 0x2A (not the model's default) and reads it back
+    ...                from DFLLVAL (COARSE 15:10, FINE 9:0 = 512): 0xAA00.
+    [Tags]    samd21    clock
+    Boot Vendor Image    samd21    usart_echo_blocking    exception_table    sysbus.nvmcal DfllCoarse 0x2A
+    Wait For Line On Uart    **** USART Line Echo Demo: Blocking Transfer without the interrupt ****
+    Wait For Line On Uart    **** Entered line will be echoed back, and the LED is toggled. ****
+    ${dfllval}=    Execute Command    sysbus ReadDoubleWord 0x40000828
+    Should Be Equal As Integers    ${dfllval.strip()}    0xAA00
+    ${dfllctrl}=    Execute Command    sysbus ReadDoubleWord 0x40000824
+    Should Be Equal As Integers    ${dfllctrl.strip()}    0x6    DFLLCTRL: ENABLE | MODE (closed loop), ONDEMAND cleared
+    ${dfllmul}=    Execute Command    sysbus ReadDoubleWord 0x4000082C
+    Should Be Equal As Integers    ${dfllmul.strip()}    0x040105B8    DFLLMUL: CSTEP 1, FSTEP 1, MUL 1464
+
 *** Keywords ***
 Boot Vendor Image
-    [Documentation]    The board's script with the image's vector table (ST's g_pfnVectors). The
-    ...                platform's core and SysTick keep the board's 16 MHz whatever the RCC says
-    ...                (Renode's time base is fixed at load; firmware/vendor-hal/README.md).
-    [Arguments]    ${board}    ${image}
+    [Documentation]    The board's script with the image's vector table (ST's g_pfnVectors,
+    ...                Harmony's exception_table) and, if given, one monitor command run after the
+    ...                platform is loaded. The platform's core and SysTick keep the board's clock
+    ...                whatever the clock set-up chooses (Renode's time base is fixed at load;
+    ...                firmware/vendor-hal/README.md).
+    [Arguments]    ${board}    ${image}    ${vectors}=g_pfnVectors    ${command}=${EMPTY}
     ${elf}=    Set Variable    ${IMAGES}/${board}/${image}.elf
     ${built}=    Run Keyword And Return Status    File Should Exist    ${elf}
     Skip If    not ${built}
     ...    SKIPPED LOUDLY: ${elf} was not built: the vendor HAL sources could not be fetched here (see `make -C firmware/vendor-hal`)
     Execute Command    $bin=@${elf}
-    Execute Command    $vectors="g_pfnVectors"
+    Execute Command    $vectors="${vectors}"
     Execute Script    ${SCRIPTS}/${board}.resc
+    IF    $command    Execute Command    ${command}
     Create Terminal Tester    ${UART}[${board}]    timeout=${TIMEOUT}[${board}]
     Start Emulation

@@ -77,7 +77,9 @@ def test_project_lock_pins_every_file_by_a_full_hash():
                                                    "embench-iot", "x25519-cm0", "aes-armcortexm",
                                                    "coremark-arduino", "mcuxsdk-core-2412",
                                                    "mcux-devices-rt-2412", "mcux-component-2412",
-                                                   "mcuxsdk-examples-2412", "mbedtls-2412"}
+                                                   "mcuxsdk-examples-2412", "mbedtls-2412",
+                                                   "stm32f4-hal", "cmsis-device-f4",
+                                                   "harmony-d21-apps"}
     for repo in repositories:
         assert len(repo.commit) == 40
         assert repo.files and all(len(digest) == 64 for digest in repo.files.values())

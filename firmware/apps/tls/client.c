@@ -11,7 +11,6 @@
  *   @tls-error ...  and a human line naming the failure when the handshake does not complete.
  * The peer going silent for LINK_TIMEOUT_SECONDS ends the handshake as a closed connection.
  */
-#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,8 +20,8 @@
 
 #include "board.h"
 #include "cycles.h"
+#include "figures.h"
 #include "link.h"
-#include "result.h"
 #include "tls_certs.h"
 
 #define CIPHER_SUITE "ECDHE-ECDSA-AES128-GCM-SHA256"
@@ -35,32 +34,6 @@ static const char request[] = "GET /status";
 /* What the client spent waiting for the peer, and whether the peer went silent. */
 static uint64_t wait_cycles;
 static int peer_silent;
-
-/* The stack's low-water mark: start-up leaves the stack between __heap_end and __stack_top
- * (common/sections.ld); main paints what lies below its own frame, and what is no longer paint
- * afterwards is what the client used at most. */
-extern uint32_t __heap_end;
-extern uint32_t __stack_top;
-#define STACK_PAINT 0xA5A5A5A5u
-
-static void paint_stack(void)
-{
-    uintptr_t sp;
-    __asm volatile("mov %0, sp" : "=r"(sp));
-    volatile uint32_t *below_frame = (volatile uint32_t *)(sp - 256u);
-    for (volatile uint32_t *word = &__heap_end; word < below_frame; word++) {
-        *word = STACK_PAINT;
-    }
-}
-
-static uint32_t stack_used(void)
-{
-    const volatile uint32_t *word = &__heap_end;
-    while (word < &__stack_top && *word == STACK_PAINT) {
-        word++;
-    }
-    return (uint32_t)((uintptr_t)&__stack_top - (uintptr_t)word);
-}
 
 static int link_recv(WOLFSSL *ssl, char *buffer, int size, void *context)
 {
@@ -127,37 +100,9 @@ static int fail(WOLFSSL *ssl, int status, const char *stage)
     return 1;
 }
 
-/* .data, .bss and .noinit: from the start of .data to the start of the heap. */
-extern uint8_t __data_start;
-extern uint8_t __heap_start;
-
-static uint32_t static_bytes(void)
-{
-    return (uint32_t)(&__heap_start - &__data_start);
-}
-
-static void print_figures(uint64_t handshake, uint64_t waiting, struct link_counts counts)
-{
-    char total[21], waited[21];
-    struct mallinfo heap = mallinfo();
-    printf("@tls {\"board\":\"%s\",\"library\":\"%s\",\"path\":\"%s\",\"opt\":\"%s\","
-           "\"suite\":\"%s\",\"clock_hz\":%lu,\"handshake_cycles\":%s,\"wait_cycles\":%s,"
-           "\"sent\":%lu,\"received\":%lu,\"heap_bytes\":%lu,\"stack_bytes\":%lu,"
-           "\"static_bytes\":%lu,\"link_baud\":%lu}\n",
-           BOARD_NAME, BUILD_LIBRARY, BUILD_PATH, BUILD_OPT, CIPHER_SUITE,
-           (unsigned long)BOARD_CLOCK_HZ, u64_to_str(handshake, total),
-           u64_to_str(waiting, waited), (unsigned long)counts.sent,
-           (unsigned long)counts.received, (unsigned long)heap.arena,
-           (unsigned long)stack_used(), (unsigned long)static_bytes(), (unsigned long)LINK_BAUD);
-    struct result r = {.app = "tls_client", .algorithm = "tls12-handshake", .iterations = 1,
-                       .key_bits = 256, .cycles = handshake,
-                       .bytes = (uint64_t)counts.sent + counts.received};
-    result_print(&r);
-}
-
 int main(void)
 {
-    paint_stack();
+    figures_paint_stack();
     link_init();
     printf("tls: client on %s (%s %s %s), %s, server %s\n", BOARD_NAME, BUILD_LIBRARY,
            BUILD_PATH, BUILD_OPT, CIPHER_SUITE, TLS_SERVER_NAME);
@@ -209,7 +154,7 @@ int main(void)
     reply[got] = '\0';
     int echoed = got == (int)sizeof(request) - 1 && memcmp(reply, request, (size_t)got) == 0;
     printf("tls: application data %s\n", echoed ? "echoed back intact" : "NOT echoed back");
-    print_figures(handshake, waiting, counts);
+    figures_print(CIPHER_SUITE, handshake, waiting, counts);
     wolfSSL_free(ssl);
     wolfSSL_CTX_free(ctx);
     wolfSSL_Cleanup();

@@ -1,4 +1,4 @@
-/* The TLS clients' figures (figures.h), as client.c prints them for the wolfSSL client. */
+/* The TLS clients' figures (figures.h), for the wolfSSL (client.c) and mbedtls clients. */
 #include "figures.h"
 
 #include <malloc.h>

@@ -65,17 +65,19 @@ CONFIGS = {
 # (firmware/ports/cryptoauthlib/hal_samd21_i2c.c): its delays (the wake pulse's, the command's
 # execution polled) and the polled I2C transfers, whose bus time the SERCOM model takes (as
 # models/profiles/collect.py WAIT_FUNCTIONS). Also counted there: cryptoauthlib's one command
-# dispatcher (each call one device command) and the DRBG's seeding (wolfcrypt_port_seed, the
-# device's Random command on this path), which wolfSSL_new runs before the handshake.
-COMMANDS, SEED = "calib_execute_command", "wolfcrypt_port_seed"
-COUNTED = {("samd21", "hw"): (COMMANDS, SEED)}
+# dispatcher (each call one device command) and the DRBG's seeding (the device's Random command
+# on this path), before the handshake: wolfSSL_new's (wolfcrypt_port_seed), or the mbedtls
+# client's CTR_DRBG seeding (mbedtls_ctr_drbg_seed, from mbedtls_hardware_poll), by library.
+COMMANDS = "calib_execute_command"
+SEEDS = {"wolfcrypt": "wolfcrypt_port_seed", "mbedtls": "mbedtls_ctr_drbg_seed"}
+COUNTED = {("samd21", "hw")}
 ACCELERATOR = {"rt1060": "DCP", "rt1170": "CAAM", "samd21": "ATECC508A"}
 # The clients by library (the name the build gives it, BUILD_LIBRARY) and the boards and paths
 # each is built for (firmware/Makefile `tls`, `tls-mbedtls`); the report's name of each.
 LIBRARIES = {
     "wolfcrypt": tuple(CONFIGS),
     "mbedtls": (("rt1060", "sw"), ("rt1060", "hw"), ("rt1170", "sw"), ("rt1170", "hw"),
-                ("stm32f407", "sw"), ("samd21", "sw")),
+                ("stm32f407", "sw"), ("samd21", "sw"), ("samd21", "hw")),
 }
 LIBRARY_NAME = {"wolfcrypt": "wolfSSL", "mbedtls": "mbedtls"}
 # What the handshake function calls, per library, for the report's notes.
@@ -135,8 +137,9 @@ def run_one(board: str, path: str, host_seconds: float, library: str = "wolfcryp
     work.mkdir(parents=True, exist_ok=True)
     for name in ("client.txt", "server.txt"):
         (work / name).unlink(missing_ok=True)
-    functions = [HANDSHAKE, LINK_WAIT] + list(waits_of(accelerator_wait)) + \
-        list(COUNTED.get((board, path), ()))
+    functions = [HANDSHAKE, LINK_WAIT] + list(waits_of(accelerator_wait))
+    if (board, path) in COUNTED:
+        functions += [COMMANDS, SEEDS[library]]
     # The prediction keeps a run's files under the ELF's name (build/predict/elf/<stem>/), which
     # every board's tls_client.elf shares: a copy named for the board and path keeps two runs at
     # once (two boards) out of each other's files.
@@ -184,7 +187,8 @@ def summarise(board: str, path: str, tls: dict, predicted: dict[str, dict],
     client_instructions = outer["instructions"] - sum(c["instructions"] for c in waits) - \
         sum(c["instructions"] for c in engine)
     link_bits = (int(tls["sent"]) + int(tls["received"])) * 10
-    seeds = predicted[SEED]["per_call"] if SEED in predicted else []
+    seed = SEEDS.get(tls["library"], "")
+    seeds = predicted[seed]["per_call"] if seed in predicted else []
     return {
         # ATECC508A path: device commands in the handshake; the DRBG's seeding (before it).
         "accelerator_commands": len(inside(predicted[COMMANDS]["per_call"], outer))
@@ -276,6 +280,19 @@ ACCELERATOR_TAKES = {
                          "(MBEDTLS_ECDH_GEN_PUBLIC_ALT, MBEDTLS_ECDH_COMPUTE_SHARED_ALT) and "
                          "both ECDSA verifications (MBEDTLS_ECDSA_VERIFY_ALT). SHA-384 stays in "
                          "software, as in NXP's port.",
+    ("mbedtls", "ATECC508A"): "mbedtls on the ATECC508A (cryptoauthlib's own mbedtls "
+                              "integration, lib/mbedtls/atca_mbedtls_ecdh.c and "
+                              "atca_mbedtls_ecdsa.c of the pinned sdist, "
+                              "firmware/ports/cryptoauthlib/cryptoauthlib_mbedtls.c): the "
+                              "ephemeral key (GenKey in a device slot, "
+                              "MBEDTLS_ECDH_GEN_PUBLIC_ALT), the premaster secret (ECDH, "
+                              "MBEDTLS_ECDH_COMPUTE_SHARED_ALT) and both signature checks (a "
+                              "Nonce and a Verify each, MBEDTLS_ECDSA_VERIFY_ALT), six commands, "
+                              "as wolfSSL's port. No device key signs: the server asks for no "
+                              "client certificate, so MBEDTLS_ECDSA_SIGN_ALT is built but not "
+                              "called, as wolfSSL's row signs nothing. Hashing, the PRF, AES-GCM "
+                              "and the check that the server's point is on the curve stay in "
+                              "software on the Cortex-M0+.",
     "DCP": "The DCP takes the handshake's SHA-256 (transcript hash, HMAC in the PRF) and AES-128 "
            "(GCM's block encryptions, one DCP job per block as wolfSSL's DCP port does); the "
            "P-256 operations, which take most of the client's time, stay in software.",
@@ -439,12 +456,22 @@ def report_text(data: dict) -> str:
                 "`WOLFSSL_ATMEL` or `WOLFSSL_ATECC_RNG`; with `WOLFSSL_ATECC508A` alone its seed "
                 "is the platform's. The ephemeral private key never leaves the device: GenKey "
                 "makes it with the device's own generator.", "",
-                "| board | path | DRBG seedings | device commands | seeding, simulated (ms) |",
-                "|---|---|---|---|---|"]
-        out += [f"| {r['board']} | {r['path']} | {r['seed_calls']} | "
+                "mbedtls's CTR_DRBG (AES in software) makes its random data the same way: "
+                "seeded once, by `mbedtls_ctr_drbg_seed` before the handshake, through "
+                "`mbedtls_entropy_func` from `mbedtls_hardware_poll` "
+                "(firmware/ports/mbedtls/port.c), the device's Random command on this path. "
+                "mbedtls's entropy pool asks its source for MBEDTLS_ENTROPY_MAX_GATHER (128) "
+                "bytes at once, four commands, of which it keeps a SHA-512 (48 bytes, "
+                "MBEDTLS_CTR_DRBG_ENTROPY_LEN). cryptoauthlib's integration (its GenKey) keeps "
+                "the ephemeral key on the device as wolfSSL's port does.", "",
+                "| board | path | library | DRBG seedings | device commands | "
+                "seeding, simulated (ms) |",
+                "|---|---|---|---|---|---|"]
+        out += [f"| {r['board']} | {r['path']} | {library_name(r)} | {r['seed_calls']} | "
                 f"{r.get('seed_commands', 0)} | {ms(r['seed_s'])} |" for r in seeded]
-        out += ["", "The seeding's simulated time (device commands, I2C and the CPU's share, "
-                "wolfcrypt_port_seed) is not in the handshake's figures above.", ""]
+        out += ["", "The seeding's simulated time (device commands, I2C and the CPU's share: "
+                "wolfcrypt_port_seed, mbedtls_ctr_drbg_seed) is not in the handshake's figures "
+                "above.", ""]
     out += ["## RAM the client took", "",
             "| board | path | library | heap (bytes) | stack (bytes) | static data (bytes) | "
             "total (bytes) | of a SAMD21's 32 KiB |", "|---|---|---|---|---|---|---|---|"]
@@ -466,15 +493,16 @@ def report_text(data: dict) -> str:
             "firmware/ports/mbedtls/mbedtls_config_tls.h: 4 KiB in (a record of this server, "
             "whose largest is under 1 KiB; 16 KiB, mbedtls's default, for any server's records "
             "would add 12 KiB) and 1 KiB out; its client keeps its contexts (session, "
-            "configuration, CA, DRBG, entropy) in static data.",
+            "configuration, CA, DRBG, entropy) in static data. With the ATECC508A its heap is "
+            "smaller than in software (no point arithmetic on the CPU) and cryptoauthlib's "
+            "device context comes from the heap (ATCA_PLATFORM_MALLOC).",
             "", "## Checks of each run", ""]
     out += [f"- {r['board']} {r['path']} {library_name(r)}: server completed its handshake: "
             f"{'yes' if r['server_completed'] else 'NO'}; application data echoed intact: "
             f"{'yes' if r['echoed'] else 'NO'}; band widened: "
             f"{'; '.join(r['band_widened_because']) or 'no'}" for r in runs]
     out += ["", "## Not covered yet", "",
-            "- mbedtls's client on the samd21's ATECC508A; the server's own time predicted rather "
-            "than simulated.", ""]
+            "- The server's own time predicted rather than simulated.", ""]
     return "\n".join(out)
 
 

@@ -80,7 +80,7 @@ def test_the_atecc508a_waits_are_several_functions_and_its_commands_and_seed_are
     # Two commands during the seed before the handshake, three inside it.
     found[tls.COMMANDS] = {"calls": 5, "per_call": [call(t, 10, 10) for t in
                                                       (210, 400, 1300, 1900, 4900)]}
-    found[tls.SEED] = {"calls": 1, "per_call": [call(200, 500, 520)]}
+    found[tls.SEEDS["wolfcrypt"]] = {"calls": 1, "per_call": [call(200, 500, 520)]}
     waits = tls.CONFIGS[("samd21", "hw")][1]
     row = tls.summarise("samd21", "hw", FIGURES, found, waits, "", "")
     assert row["accelerator"] == "ATECC508A"
@@ -90,7 +90,37 @@ def test_the_atecc508a_waits_are_several_functions_and_its_commands_and_seed_are
     assert row["seed_calls"] == 1 and row["seed_commands"] == 2 and row["seed_s"] == 0.5
     text = tls.report_text({"runs": {"samd21-hw": row}})
     assert "(3 commands)" in text
-    assert "| samd21 | hw | 1 | 2 | 500.00 |" in text
+    assert "| samd21 | hw | wolfSSL | 1 | 2 | 500.00 |" in text
+
+
+def test_the_mbedtls_client_on_the_atecc508a_counts_its_ctr_drbg_seeding():
+    # mbedtls's seeding is mbedtls_ctr_drbg_seed's: wolfSSL's seed function is not in its image.
+    handshake = call(1000, 10_000, 12_000)
+    found = prediction(handshake, [call(1100, 100, 100)])
+    for name in tls.CONFIGS[("samd21", "hw")][1]:
+        found[name] = {"calls": 0, "per_call": []}
+    found["atca_delay_ms"] = {"calls": 1, "per_call": [call(2000, 3000, 3100)]}
+    # Four Random commands in the seeding (128 bytes gathered), six inside the handshake.
+    found[tls.COMMANDS] = {"calls": 10, "per_call": [call(t, 10, 10) for t in
+                                                       (210, 300, 400, 500, 1200, 1300, 1400,
+                                                        1500, 1600, 1700)]}
+    found["mbedtls_ctr_drbg_seed"] = {"calls": 1, "per_call": [call(200, 600, 620)]}
+    found["wolfcrypt_port_seed"] = {"calls": 1, "per_call": [call(0, 5000, 5000)]}
+    row = tls.summarise("samd21", "hw", MBEDTLS, found, tls.CONFIGS[("samd21", "hw")][1], "",
+                        "")
+    assert row["accelerator_commands"] == 6
+    assert row["seed_calls"] == 1 and row["seed_commands"] == 4 and row["seed_s"] == 0.6
+    text = tls.report_text({"runs": {"samd21-hw-mbedtls": row}})
+    assert "| samd21 | hw | mbedtls | 1 | 4 | 600.00 |" in text
+    assert "| samd21 | hw (ATECC508A) | mbedtls |" in text
+    # Beside mbedtls's software row: its own speed-up and what cryptoauthlib's integration takes.
+    base = tls.summarise("samd21", "sw", MBEDTLS, prediction(call(0, 20_000, 20_000), []), None,
+                         "", "")
+    text = tls.report_text({"runs": {"samd21-hw-mbedtls": row, "samd21-sw-mbedtls": base}})
+    own_hw = row["client_predicted_s"] + row["accelerator_s"]
+    assert f"| samd21 | mbedtls | ATECC508A | 20,000.00 / {tls.ms(own_hw)} | " \
+        f"{20 / own_hw:.2f}x |" in text
+    assert "mbedtls on the ATECC508A" in text and "MBEDTLS_ECDSA_VERIFY_ALT" in text
 
 
 def test_the_caam_path_waits_in_its_driver_and_reports_what_the_caam_takes():
@@ -124,8 +154,8 @@ def test_each_library_has_its_own_image_and_key_and_wolfssl_keeps_its_old_keys()
 def test_the_runs_chosen_are_wolfssl_by_default_and_mbedtls_where_it_is_built():
     assert tls.chosen_runs(None, None, None) == [(b, p, "wolfcrypt") for b, p in tls.CONFIGS]
     mbedtls = tls.chosen_runs(None, None, ["mbedtls"])
-    # No mbedtls client on the ATECC508A: the samd21 runs it in software only.
-    assert ("samd21", "sw", "mbedtls") in mbedtls and ("samd21", "hw", "mbedtls") not in mbedtls
+    # The samd21 runs it in software and on the ATECC508A (cryptoauthlib's mbedtls integration).
+    assert ("samd21", "sw", "mbedtls") in mbedtls and ("samd21", "hw", "mbedtls") in mbedtls
     assert ("rt1060", "hw", "mbedtls") in mbedtls and ("rt1170", "hw", "mbedtls") in mbedtls
     assert tls.chosen_runs(["rt1060"], ["hw"], ["wolfcrypt", "mbedtls"]) == \
         [("rt1060", "hw", "wolfcrypt"), ("rt1060", "hw", "mbedtls")]

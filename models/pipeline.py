@@ -54,20 +54,30 @@ def run(progress: bool = True, measurements_file: Path = published.DATA) -> Outc
                    beyond_floor)
 
 
-def model_bands(outcome: Outcome) -> dict[str, bands.Band]:
-    """The 80 % band of each model, from its cells' leave-one-out errors."""
+def _loo_errors(outcome: Outcome) -> dict[str, list[float]]:
     errors: dict[str, list[float]] = {}
     for cell in outcome.cells:
-        errors.setdefault(cell.case.model, []).append(outcome.validation.loo[cell.id])
-    return {model: bands.band(model, found) for model, found in errors.items()}
+        if cell.id in outcome.validation.loo:
+            errors.setdefault(cell.case.model, []).append(outcome.validation.loo[cell.id])
+    return errors
+
+
+def model_bands(outcome: Outcome) -> dict[str, bands.Band]:
+    """The 80 % band of each model, from its cells' leave-one-out errors (band_of)."""
+    return {model: band_of(outcome, model) for model in _loo_errors(outcome)}
 
 
 def band_of(outcome: Outcome, model: str) -> bands.Band:
     """The 80 % band of the calibration cells that `model` prices, from their leave-one-out
-    errors, with its measured coverage."""
-    errors = [outcome.validation.loo[cell.id] for cell in outcome.cells
-              if cell.case.model == model and cell.id in outcome.validation.loo]
-    return bands.band(model, errors)
+    errors, with its measured coverage. An accelerator model with too few figures for a
+    measurable coverage (bands.min_figures) takes the band of every accelerator model's figures
+    together."""
+    errors = _loo_errors(outcome)
+    own = errors.get(model, [])
+    if model == "core":
+        return bands.band(model, own)
+    accelerators = {name: found for name, found in errors.items() if name != "core"}
+    return bands.pooled_band(model, own, accelerators, "accelerator")
 
 
 def band_pct(outcome: Outcome, model: str) -> float | None:

@@ -219,7 +219,42 @@ def published_builds_section(outcome: Outcome) -> list[str]:
         rows.append([build.id, build.title, build.evidence, transfer])
     out += _table(["build", "what it measured", "placement and code", "compiler transfer "
                    "(cells it rests on)"], rows)
-    return out
+    return out + board_difference(outcome)
+
+
+def board_difference(outcome: Outcome) -> list[str]:
+    """The RT1170's published software rows less the RT1060's, per byte, at both levels: the same
+    IAR build of the same sources on the same core, with the data in OCRAM on the RT1170
+    (builds.RT1170_SDK_PLACEMENT) and in DTCM on the RT1060. What the difference depends on is
+    what the memory layer has to explain; the model's difference is shown beside it."""
+    values = outcome.validation.full.values
+    found: dict[tuple[str, str], dict[str, tuple[float, float]]] = {}
+    for cell in outcome.cells:
+        m = cell.measurement
+        if (cell.case.model != "core" or m.metric != "cycles_per_byte"
+                or cell.case.board not in ("rt1060", "rt1170") or cell.case.path != "sw"):
+            continue
+        found.setdefault((cell.case.algorithm, cell.case.opt), {})[cell.case.board] = (
+            m.value, fit.predict(cell, values))
+    rows = []
+    for (algorithm, opt), by_board in sorted(found.items()):
+        if len(by_board) == 2:
+            (p60, m60), (p70, m70) = by_board["rt1060"], by_board["rt1170"]
+            rows.append([algorithm, opt, f"{p60:.2f}", f"{p70:.2f}", f"{p70 - p60:+.1f}",
+                         f"{m70 - m60:+.1f}"])
+    if not rows:
+        return []
+    return ["", "**The RT1170 rows less the RT1060 rows.** Both tables measured the same IAR "
+            "build of the same sources on the same core; the RT1170's build keeps its data in "
+            "OCRAM behind the L1 D-cache, the RT1060's in DTCM. Per algorithm the published "
+            "difference is nearly the same at both optimisation levels, although the levels "
+            "execute very different code: it follows what the source reads and writes, not what "
+            "the compiler keeps in registers. The model prices it as a stall per load of the "
+            "gcc -O3 profile (`rt1170.ocram_load_cycles`), which cannot follow the algorithms' "
+            "different shares; counting each access against the section it reaches (a trace "
+            "with memory accesses) is the next step for this layer.", "",
+            *_table(["algorithm", "opt", "rt1060 cpb", "rt1170 cpb", "published difference",
+                     "model difference"], rows)]
 
 
 def compiler_spread_section(outcome: Outcome) -> list[str]:
@@ -238,15 +273,20 @@ def compiler_spread_section(outcome: Outcome) -> list[str]:
 
 
 def bands_section(outcome: Outcome) -> list[str]:
-    rows = [[b.model, f"±{b.pct:.1f}", b.coverage_text(), b.cells]
+    rows = [[b.model, f"±{b.pct:.1f}", b.coverage_text(), b.cells, b.pooled or "-"]
             for b in pipeline.model_bands(outcome).values()]
     out = ["## Bands", "",
            f"Each prediction carries its model's {bands.NOMINAL:.0%} band (predictions.csv "
            "`band_pct`, `predict`, `make`'s answer): the 80th percentile of the |leave-one-out "
            "error| of the published figures the model prices. Coverage is measured one level "
            "further out: the share of those figures whose error lies inside the band made from "
-           "the others alone (models/calibration/bands.py).", ""]
-    out += _table(["model", "80 % band [%]", "measured coverage", "figures"], sorted(rows))
+           "the others alone (models/calibration/bands.py). On fewer than "
+           f"{bands.min_figures()} figures that coverage cannot reach {bands.NOMINAL:.0%} (the "
+           "largest error is always outside the band of the others), so an accelerator model "
+           "with fewer takes the band of every accelerator model's figures together, and that "
+           "pool's coverage (`pooled`).", ""]
+    out += _table(["model", "80 % band [%]", "measured coverage", "figures", "pooled"],
+                  sorted(rows))
     return out + validation_coverage(outcome)
 
 
@@ -324,11 +364,14 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
         ["cells", len(v.calibration), len(v.loo), len(naive), len(v.default)],
     ])
     out += [f"Targets: calibration median <= 5 % ({'met' if cal_med <= 5 else 'NOT met'}), "
-            f"leave-one-out median <= 10 % ({'met' if loo_med <= 10 else 'NOT met'}). "
+            f"leave-one-out median <= 5 % ({'met' if loo_med <= 5 else 'NOT met'}). "
             "The naive estimate exists only for software cells (stock Renode has no accelerator "
-            "timing). Leave-one-out refits without the cell and without its twins, published rows "
-            "of the same code (the RT1060 'dcp' SHA-512 rows measure the sw rows' code), so that no "
-            "cell is predicted from a second measurement of itself.", ""]
+            "timing). Leave-one-out refits the same model without the cell and without its "
+            "twins, published rows of the same code (the RT1060 'dcp' SHA-512 rows measure the "
+            "sw rows' code), so that no cell is predicted from a second measurement of itself. "
+            "The parameters the full fit frees are refitted on the cells left while those cells "
+            "can tell them apart (models/calibration/fit.py identifiable): a per-file transfer "
+            "resting on a file's two rows predicts each from the other level's.", ""]
     if outcome.missing:
         out += ["Published rows without a matching profile (not in the fit): "
                 + ", ".join(m.id for m in outcome.missing), ""]
@@ -346,8 +389,9 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
     out += _table(["cell", "published", "model", "calibrated [%]", "leave-one-out [%]",
                    "naive [%]", "at default in its leave-one-out fit"], rows)
     out += ["The last column names the parameters the full fit moves but the cell's "
-            "leave-one-out fit keeps at their defaults, because fewer than two of the cells left "
-            "depend on them: that cell's leave-one-out figure is what those defaults predict.", ""]
+            "leave-one-out fit keeps at their defaults, because the cells left cannot tell them "
+            "apart (they move only together, on fewer cells than parameters): that cell's "
+            "leave-one-out figure is what those defaults predict.", ""]
     out += beyond_floor_section(outcome)
     references = sorted({c.case.reference for c in outcome.cells if c.case.reference})
     if references:

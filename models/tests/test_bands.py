@@ -32,3 +32,26 @@ def test_a_band_says_what_it_rests_on():
     assert "80% band of the core model" in band.text()
     assert "no band" in bands.band("dcp", []).text()
     assert "not measurable" in bands.band("atecc508a", [17.7]).text()
+
+
+def test_four_figures_cannot_show_an_80_percent_coverage():
+    # The largest of four distinct errors always lies outside the band of the other three.
+    errors = [1.0, -2.0, 3.0, -25.0]
+    assert bands.coverage(errors) == 0.75
+    assert bands.min_figures(0.8) == 5
+    assert bands.min_figures(0.9) == 10
+
+
+def test_a_model_with_too_few_figures_takes_its_pools_band():
+    own = [1.0, -2.0, 3.0, -25.0]
+    pool = {"caam": own, "dcp": [0.5, -1.0, 2.0, -4.0, 6.0, 10.0], "atecc508a": [-18.0]}
+    pooled = bands.pooled_band("caam", own, pool, "accelerator")
+    everything = [e for found in pool.values() for e in found]
+    assert pooled.cells == 11 and pooled.pooled == "accelerator"
+    assert pooled.pct == bands.quantile_abs(everything)
+    assert pooled.coverage == bands.coverage(everything)
+    assert "pooled with the accelerator models'" in pooled.text()
+    # enough figures of its own: its own band; none: no band at all
+    dcp = bands.pooled_band("dcp", pool["dcp"], pool, "accelerator")
+    assert dcp.pooled == "" and dcp.cells == 6
+    assert "no band" in bands.pooled_band("x", [], pool, "accelerator").text()

@@ -79,7 +79,7 @@ def test_project_lock_pins_every_file_by_a_full_hash():
                                                    "mcux-devices-rt-2412", "mcux-component-2412",
                                                    "mcuxsdk-examples-2412", "mbedtls-2412",
                                                    "stm32f4-hal", "cmsis-device-f4",
-                                                   "harmony-d21-apps"}
+                                                   "harmony-d21-apps", "newlib"}
     for repo in repositories:
         assert len(repo.commit) == 40
         assert repo.files and all(len(digest) == 64 for digest in repo.files.values())

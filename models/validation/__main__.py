@@ -1,18 +1,22 @@
-"""python -m models.validation [report|profile ...] (see models/validation/__init__.py)."""
+"""python -m models.validation [report|profile ...|size] (see models/validation/__init__.py)."""
 from __future__ import annotations
 
 import sys
 
-from models.validation import profile, report
+from models.validation import profile, report, size
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     command = argv[0] if argv else "report"
-    if command not in ("report", "profile"):
-        print(f"validation: error: unknown command {command!r} (report, profile)",
+    if command not in ("report", "profile", "size"):
+        print(f"validation: error: unknown command {command!r} (report, profile, size)",
               file=sys.stderr)
         return 2
+    if command == "size":
+        status = size.main()
+        if status:
+            return status
     if command == "profile":
         status = profile.main(argv[1:])
         if status:

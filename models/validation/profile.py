@@ -1,6 +1,11 @@
 """Profiles of the Embench validation images in Renode: the region each published figure times.
 
-    python -m models.validation profile [--benchmark B ...] [--timeout S]
+    python -m models.validation profile [--build gcc14|gcc12] [--benchmark B ...] [--timeout S]
+
+Builds (firmware/validation/embench/Makefile): `gcc14`, the validation images, built as the
+published ones were (GCC 14, newlib 4.3.0's size-optimised string functions), stored in
+data/stm32f407/embench/; `gcc12`, the same sources by Debian's gcc 12.2 and newlib 3.3.0, the
+spread of the compiler and library, stored in data/stm32f407/embench-gcc12/.
 
 The region runs from the entry of start_trigger to the entry of stop_trigger: Embench's
 support/main.c calls them around its one call of benchmark(), and the published run reads CYCCNT
@@ -21,14 +26,17 @@ region's work, and its cycles are compared with a sixteenth of the published one
 assumed: the gsf-16 image is counted as well (no trace) and the profile keeps its instructions
 (full_scale), whose ratio to the gsf-1 region's the report shows.
 
-Output: models/validation/data/stm32f407/embench/<benchmark>.json (store.py's schema, one
-region, plus the fields of `validation_fields`).
+Output: models/validation/data/stm32f407/embench[-gcc12]/<benchmark>.json (store.py's schema,
+one region, its `toolchain` the image's own compiler (its .comment), plus the fields of
+`validation_fields`).
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
 import json
+import re
+import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -38,8 +46,12 @@ from models.profiles import collect, trace_schedule, opcodes, store
 
 TOP = Path(__file__).resolve().parents[2]
 BOARD = "stm32f407"
-IMAGES = TOP / "build" / "fw-embench" / BOARD
-DATA = Path(__file__).resolve().parent / "data" / BOARD / "embench"
+# Per build: the Makefile's image directory under build/fw-embench/ and the stored profiles'.
+BUILDS = {"gcc14": (BOARD, "embench"), "gcc12": (f"{BOARD}-gcc12", "embench-gcc12")}
+VALIDATION_BUILD = "gcc14"
+SPREAD_BUILD = "gcc12"
+IMAGES = TOP / "build" / "fw-embench" / BUILDS[VALIDATION_BUILD][0]
+DATA = Path(__file__).resolve().parent / "data" / BOARD / BUILDS[VALIDATION_BUILD][1]
 TRIGGERS = ("start_trigger", "stop_trigger")
 PROFILED_GSF = 1
 PUBLISHED_GSF = 16
@@ -49,17 +61,27 @@ BENCHMARKS = ("aha-mont64", "crc32", "depthconv", "edn", "huffbench", "matmult-i
               "slre", "statemate", "tarfind", "ud", "wikisort", "xgboost")
 
 
-def elf_of(benchmark: str, gsf: int) -> Path:
-    return IMAGES / f"gsf{gsf}" / f"{benchmark}.elf"
+def elf_of(benchmark: str, gsf: int, build: str = VALIDATION_BUILD) -> Path:
+    return IMAGES.parent / BUILDS[build][0] / f"gsf{gsf}" / f"{benchmark}.elf"
 
 
-def file_of(benchmark: str) -> Path:
-    return DATA / f"{benchmark}.json"
+def file_of(benchmark: str, build: str = VALIDATION_BUILD) -> Path:
+    return DATA.parent / BUILDS[build][1] / f"{benchmark}.json"
 
 
-def load_all() -> list[dict[str, Any]]:
-    """The stored profiles, in BENCHMARKS order."""
-    return [json.loads(file_of(b).read_text()) for b in BENCHMARKS if file_of(b).exists()]
+def load_all(build: str = VALIDATION_BUILD) -> list[dict[str, Any]]:
+    """The stored profiles of a build, in BENCHMARKS order."""
+    return [json.loads(file_of(b, build).read_text()) for b in BENCHMARKS
+            if file_of(b, build).exists()]
+
+
+def compiler_of(elf: Path) -> str:
+    """The compiler that built the image, as its .comment section names it ("GCC: (...) 14.2.1
+    ..."); several distinct strings are joined with "; "."""
+    done = subprocess.run(["arm-none-eabi-readelf", "-p", ".comment", str(elf)],
+                          capture_output=True, text=True, check=True)
+    found = re.findall(r"\]\s+(GCC: .+)$", done.stdout, re.MULTILINE)
+    return "; ".join(dict.fromkeys(line.strip() for line in found)) or "unknown"
 
 
 def exit_status(lines: list[str]) -> int:
@@ -133,21 +155,23 @@ def traced_schedule(renode: str, elf: Path, work: Path, timeout: float,
     return {name: float(schedule[name]) for name in collect.TRACED_FIELDS["m4"]}, seconds
 
 
-def validation_fields(benchmark: str, full_scale: dict[str, Any],
-                      seconds: dict[str, float]) -> dict[str, Any]:
+def validation_fields(benchmark: str, full_scale: dict[str, Any], seconds: dict[str, float],
+                      build: str = VALIDATION_BUILD) -> dict[str, Any]:
     """What a validation profile adds to store.py's schema."""
-    return {"suite": "Embench IoT 2.0", "benchmark": benchmark, "gsf": PROFILED_GSF,
+    return {"suite": "Embench IoT 2.0", "benchmark": benchmark, "build": build,
+            "gsf": PROFILED_GSF,
             "published_gsf": PUBLISHED_GSF, "boundaries": list(TRIGGERS),
             "full_scale": full_scale, "host_seconds_by_run": seconds}
 
 
-def profile_benchmark(renode: str, benchmark: str, timeout: float) -> Path:
-    elf = elf_of(benchmark, PROFILED_GSF)
-    full_elf = elf_of(benchmark, PUBLISHED_GSF)
+def profile_benchmark(renode: str, benchmark: str, timeout: float,
+                      build: str = VALIDATION_BUILD) -> Path:
+    elf = elf_of(benchmark, PROFILED_GSF, build)
+    full_elf = elf_of(benchmark, PUBLISHED_GSF, build)
     for image in (elf, full_elf):
         if not image.exists():
             raise FileNotFoundError(f"{image} does not exist; run `{MAKE}` first")
-    work = TOP / "build" / "profiles" / "validation" / benchmark
+    work = TOP / "build" / "profiles" / "validation" / build / benchmark
     region, exact, counted_s = counted_region(renode, elf, work / f"gsf{PROFILED_GSF}", timeout)
     region["schedule"], traced_s = traced_schedule(renode, elf, work / f"gsf{PROFILED_GSF}",
                                                    timeout, float(region["result"]["cycles"]))
@@ -163,12 +187,14 @@ def profile_benchmark(renode: str, benchmark: str, timeout: float) -> Path:
                                  app=benchmark, elf=elf, regions=[region],
                                  host_seconds=counted_s + traced_s + full_s,
                                  exact_counters=exact)
-    profile.update(validation_fields(benchmark, full_scale, seconds))
-    out = file_of(benchmark)
+    # store.py names the system's arm-none-eabi-gcc; the image says which compiler built it.
+    profile["toolchain"] = compiler_of(elf)
+    profile.update(validation_fields(benchmark, full_scale, seconds, build))
+    out = file_of(benchmark, build)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(profile, indent=1, sort_keys=True) + "\n")
     ratio = full["instructions"] / region["instructions"]
-    print(f"  profile {benchmark}: {region['instructions'] / 1e6:.2f} M instructions at gsf "
+    print(f"  profile {build} {benchmark}: {region['instructions'] / 1e6:.2f} M instructions at gsf "
           f"{PROFILED_GSF}, x{ratio:.4f} at gsf {PUBLISHED_GSF}; host s: counted "
           f"{counted_s:.1f}, traced {traced_s:.1f}, gsf {PUBLISHED_GSF} {full_s:.1f}", flush=True)
     return out
@@ -179,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--benchmark", action="append", choices=BENCHMARKS,
                         help="one benchmark (repeatable; default: all 19)")
+    parser.add_argument("--build", choices=tuple(BUILDS), default=VALIDATION_BUILD,
+                        help=f"which images (default: {VALIDATION_BUILD}, the validation build)")
     parser.add_argument("--timeout", type=float, default=1800)
     args = parser.parse_args(argv)
     renode = collect.find_renode()
@@ -190,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     # One Renode at a time: a traced run's tracer writes from a thread of its own.
     for benchmark in args.benchmark or BENCHMARKS:
         try:
-            profile_benchmark(renode, benchmark, args.timeout)
+            profile_benchmark(renode, benchmark, args.timeout, args.build)
         except (RuntimeError, FileNotFoundError, ValueError) as error:
             failures += 1
             print(f"  FAILED {benchmark}: {error}", file=sys.stderr)

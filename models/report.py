@@ -260,16 +260,19 @@ def board_difference(outcome: Outcome) -> list[str]:
 def compiler_spread_section(outcome: Outcome) -> list[str]:
     spreads = compiler_spread.pairs(outcome.validation.full.values)
     out = ["## Compiler spread", "",
-           "The same bench sources, flags and optimisation levels built with a second compiler "
-           "(Debian's clang, `tools/clang-arm-cc.sh`), profiled in Renode and priced as they run "
+           "The same bench sources, flags and optimisation levels built with other compilers "
+           "than the matrix's gcc 12.2: Debian's clang (`tools/clang-arm-cc.sh`), another "
+           "family, and arm-none-eabi-gcc 8.3.1 (`tools/gcc8-arm-cc.sh`), the generation of "
+           "the published builds' era; profiled in Renode and priced as they run "
            "(models/calibration/compiler_spread.py). A published build's row crosses compilers: "
-           "its band adds its algorithm's largest spread in quadrature (predictions.csv "
-           "`band_pct` of the `reference` rows).", ""]
+           "its band adds its algorithm's largest spread over both in quadrature "
+           "(predictions.csv `band_pct` of the `reference` rows).", ""]
     if not spreads:
-        return out + ["No clang profiles are stored (`python -m models.calibration."
+        return out + ["No second compiler's profiles are stored (`python -m models.calibration."
                       "compiler_spread profile` makes them): the reference rows carry the "
                       "model's band alone.", ""]
-    return out + compiler_spread.table(spreads) + [""]
+    return (out + compiler_spread.summary(spreads) + [""] + compiler_spread.table(spreads)
+            + [""])
 
 
 def bands_section(outcome: Outcome) -> list[str]:

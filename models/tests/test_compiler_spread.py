@@ -32,3 +32,17 @@ def test_a_row_that_crosses_compilers_adds_the_spread_in_quadrature():
     # an algorithm clang did not build: the median of its level's (20)
     assert cs.published_band(15.0, "ecdsa-sign", "high-speed", spreads) == pytest.approx(25.0)
     assert cs.published_band(15.0, "sha256", "high-speed", {}) == 15.0
+
+
+def test_the_table_puts_each_compilers_ratio_beside_gcc_12s_cycles():
+    both = [cs.Spread("rt1060", "mbedtls", "high-speed", "sha256", 0, 100.0, 110.0, "clang"),
+            cs.Spread("rt1060", "mbedtls", "high-speed", "sha256", 0, 100.0, 95.0, "gcc8"),
+            cs.Spread("rt1060", "mbedtls", "none", "sha1", 0, 200.0, 300.0, "gcc8")]
+    rows = cs.table(both)
+    assert rows[0].endswith("| clang/gcc 12 | gcc8/gcc 12 |")
+    assert "| rt1060 | mbedtls | high-speed | sha256 | 100 | 1.100 | 0.950 |" in rows
+    assert "| rt1060 | mbedtls | none | sha1 | 200 | - | 1.500 |" in rows
+    # the band of a crossing row takes the largest over both compilers
+    assert cs.by_algorithm(both)[("sha256", "high-speed")] == pytest.approx(100 * math.log(1.1))
+    summary = cs.summary(both)
+    assert any(r.startswith("| arm-none-eabi-gcc 8.3.1 | none | 1 |") for r in summary)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import statistics
 import subprocess
 from pathlib import Path
 
@@ -16,7 +18,7 @@ from models.cores import CORES
 from models.matrix import all_params
 from models.params import defaults
 from models.profiles import trace_schedule
-from models.validation import price, profile, published, report
+from models.validation import price, profile, published, report, size
 
 TOP = Path(__file__).resolve().parents[2]
 # Embench's baseline-data/speed.json at c9d2e43 (unchanged at the pinned 09c2ed8), in ms.
@@ -158,3 +160,108 @@ def test_build_skips_loudly_without_the_embench_files(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "SKIPPED" in done.stdout and "EMBENCH_IOT_GIT" in done.stdout
     assert not list((tmp_path / "build").glob("fw-embench/**/*.elf"))
+
+
+def test_gcc14_fetch_skips_loudly_in_one_line_where_it_cannot_be_had(tmp_path):
+    """Without its tools (here: no curl, dpkg-deb or patchelf on PATH) the fetch says why in one
+    line and exits 3, the status the Makefile turns into its SKIPPED banner."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for tool in ("bash", "dirname", "uname", "mkdir", "mktemp", "rm"):
+        found = subprocess.run(["bash", "-c", f"command -v {tool}"], capture_output=True,
+                               text=True).stdout.strip()
+        (bin_dir / tool).symlink_to(found)
+    done = subprocess.run([str(TOP / "tools" / "fetch-gcc14-arm.sh")], capture_output=True,
+                          text=True, timeout=60,
+                          env={"PATH": str(bin_dir), "GCC14_HOME": str(tmp_path / "gcc14")})
+    assert done.returncode == 3, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("fetch-gcc14-arm: ")
+    assert not (tmp_path / "gcc14").exists()
+
+
+def test_gcc14_compiler_identifies_as_14():
+    home = TOP / "build" / "tools" / "gcc-arm-none-eabi-14"
+    if not (home / "usr" / "bin" / "arm-none-eabi-gcc").exists():
+        pytest.skip(f"SKIPPED: {home} not fetched (tools/fetch-gcc14-arm.sh)")
+    done = subprocess.run([str(TOP / "tools" / "gcc14-arm-cc.sh"), "-dumpfullversion"],
+                          capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip().startswith("14.")
+
+
+def test_stored_profiles_are_of_the_builds_they_stand_for():
+    """The validation profiles were taken of GCC 14 images, the spread's of gcc 12.2 images,
+    each of all 19 benchmarks, as the images' own .comment sections said."""
+    validation = profile.load_all()
+    spread = profile.load_all(profile.SPREAD_BUILD)
+    assert [p["benchmark"] for p in validation] == list(profile.BENCHMARKS)
+    assert [p["benchmark"] for p in spread] == list(profile.BENCHMARKS)
+    assert all(re.search(r"\) 14\.\d", p["toolchain"]) for p in validation)
+    assert all(re.search(r"\) 12\.\d", p["toolchain"]) for p in spread)
+    assert all(p["build"] == profile.VALIDATION_BUILD for p in validation)
+    assert not {p["elf_sha256"] for p in validation} & {p["elf_sha256"] for p in spread}
+
+
+def test_report_puts_each_program_before_and_after_with_both_counts_beyond_the_bound():
+    values = defaults(all_params())
+    figures = published.load()
+    before, after = stored_profile(), stored_profile()
+    before.update({"benchmark": "tarfind", "gsf": 1})
+    after.update({"benchmark": "tarfind", "gsf": 1})
+    after["regions"][0] = region({name: 2.5 * count for name, count
+                                  in before["regions"][0]["classes"].items()})
+    (old,) = report.rows_of([before], figures, values)
+    (new,) = report.rows_of([after], figures, values)
+    lines = report.spread_lines([new], [old])
+    (row,) = [line for line in lines if line.startswith("| tarfind |")]
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[1] == f"{old.instructions:,.0f}" and cells[2] == f"{new.instructions:,.0f}"
+    assert cells[3] == "+150.0 %"
+    assert cells[4] == f"{old.error_pct:+.1f} %" and cells[5] == f"{new.error_pct:+.1f} %"
+    summary = next(line for line in lines if line.startswith("Median |error|"))
+    assert f"before {report.beyond([old.error_pct])} of 1" in summary
+    assert f"after {report.beyond([new.error_pct])} of 1" in summary
+    assert report.beyond([-10.5, 9.9, 10.0, 12.0]) == 2
+    # Without a spread build stored, no such section.
+    assert report.spread_lines([new], []) == []
+
+
+def test_report_rows_are_the_stored_validation_builds():
+    text = (TOP / "reports" / "validation.md").read_text()
+    for name in profile.BENCHMARKS:
+        assert re.search(rf"^\| (\*\*)?{re.escape(name)}(\*\*)? \| [\d,]+ \|", text, re.MULTILINE)
+        assert re.search(rf"^\| {re.escape(name)} \| [\d,]+ \| [\d,]+ \| [+-]", text, re.MULTILINE)
+
+
+READELF_SECTIONS = """\
+  [ 1] .isr_vector       PROGBITS        08000000 010000 000008 00   A  0   0  4
+  [ 2] .text             PROGBITS        08000008 010008 000264 00  AX  0   0  4
+  [ 3] .data             PROGBITS        20000000 020000 000010 00  WA  0   0  4
+  [ 4] .bss              NOBITS          20000010 020010 002334 00  WA  0   0  4
+  [ 5] .comment          PROGBITS        00000000 01026c 00004c 01  MS  0   0  1
+  [ 6] .debug_info       PROGBITS        00000000 0102e6 000135 00      0   0  1
+"""
+
+
+def test_size_categories_are_benchmark_size_pys():
+    # benchmark_size.py: text = ALLOC|EXECINSTR PROGBITS, rodata = ALLOC PROGBITS, data =
+    # ALLOC|WRITE PROGBITS, bss = ALLOC|WRITE NOBITS; nothing else counts.
+    assert size.sections(READELF_SECTIONS) == {"text": 0x264, "rodata": 8, "data": 16,
+                                               "bss": 0x2334}
+    assert size.relative({"text": 10, "bss": 4}, {"text": 3, "bss": 4}) == {"text": 7, "bss": 0}
+
+
+def test_stored_sizes_say_the_published_newlib_was_built_for_size():
+    """The stored code-size comparison: only the build with newlib's size-optimised string
+    functions matches the published sizes (tarfind's memset among them); the others are off by
+    those functions' sizes wherever a benchmark calls one."""
+    stored = size.load()
+    assert stored is not None
+    median = {name: statistics.median(abs(v) for v in size.text_differences(stored, name).values())
+              for name in stored["builds"]}
+    assert median["gcc14-newlib-os"] <= 4
+    assert median["gcc14"] > 100 and median["gcc12"] > 100
+    assert size.text_differences(stored, "gcc14-newlib-os")["tarfind"] == 0
+    assert size.text_differences(stored, "gcc14")["tarfind"] >= 100
+    # A benchmark that calls no C library function matches without them.
+    assert abs(size.text_differences(stored, "gcc14")["nettle-aes"]) <= 4

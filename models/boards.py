@@ -34,9 +34,34 @@ BOARDS: dict[str, Board] = {
 # 64 bytes)" over the NVM main array only (SAM D21 data sheet DS40001882, NVMCTRL, "Cache"); on
 # by default (CTRLB.CACHEDIS = 0) and READMODE NO_MISS_PENALTY, so a miss costs the flash's read
 # wait states (CTRLB.RWS) and a hit none. The main array: 256 KiB from 0 (ATSAMD21J18A).
+# i.MX RT1060 / RT1170: code executed in place from the serial NOR flash behind FlexSPI goes
+# through the Cortex-M7's L1 I-cache: 32 KiB on both parts (RT1060 RM and RT1170 RM, ARM core
+# platform), two-way set-associative with 32-byte lines (Cortex-M7 TRM r1p2, "Level 1 caches";
+# the TRM gives LRU-like replacement as pseudo-random, modelled as LRU). Only instruction fetches:
+# literal loads go through the D-cache, which is not replayed. A miss is a flash read
+# (FLEXSPI_LINE_FILL below). The AHB windows: the boards' flash sizes (EVKB flash configuration
+# blocks, sflashA1Size): 8 MiB at 0x60000000, 64 MiB at 0x30000000.
 FETCH_CACHES: dict[str, FetchCache] = {
     "samd21": FetchCache(lines=8, line_bytes=8, low=0x00000000, high=256 * 1024),
+    "rt1060": FetchCache(lines=1024, line_bytes=32, low=0x60000000, high=0x60800000, ways=2,
+                         literals=False),
+    "rt1170": FetchCache(lines=1024, line_bytes=32, low=0x30000000, high=0x34000000, ways=2,
+                         literals=False),
 }
+
+# Core cycles of one I-cache line fill from the EVKB's serial NOR flash, one FlexSPI read per
+# miss, from the read sequence of the board's own FlexSPI configuration block (NXP
+# mcuxsdk-examples 16bf470, _boards/<board>/.../<board>_flexspi_nor_config.c, LUT entry 0):
+#   rt1060 (evkbmimxrt1060/xip): 120 MHz SDR, 0xEB on 1 pad (8 clocks), a 24-bit address on 4
+#     pads (6), 6 dummy clocks, 32 bytes on 4 pads (64): 84 clocks = 700 ns = 420 cycles at
+#     600 MHz;
+#   rt1170 (evkbmimxrt1170 fsl_romapi/xip): 133 MHz SDR, 0xEC on 1 pad (8), a 32-bit address on
+#     4 pads (8), 6 dummy, 32 bytes on 4 pads (64): 86 clocks = 647 ns = 644 cycles at 996 MHz.
+# Not counted: the AHB and chip-select overheads (a few clocks), and the FlexSPI AHB prefetch,
+# which can have the next line in its buffer before a sequential miss: so each miss is priced as
+# a read of its own, an upper bound. No published measurement checks it (the memory stays
+# uncalibrated in MEMORY_MAPS, and a prediction placed there carries the widened band).
+FLEXSPI_LINE_FILL = {"rt1060": (8 + 6 + 6 + 64) / 120e6, "rt1170": (8 + 8 + 6 + 64) / 133e6}
 
 
 def params() -> list[Param]:
@@ -69,13 +94,24 @@ def data_memory(placement: dict[str, str]) -> str:
     return next((placement[name] for name in DATA_SECTIONS if name in placement), "")
 
 
+def _data_wait_states(board: Board, placement: dict[str, str], values: Values) -> float:
+    """The mean stall per data load where the binary's data sit in a cached RAM."""
+    if data_memory(placement) in CACHED_RAM.get(board.id, ()):
+        return values[f"{board.id}.ocram_load_cycles"]
+    return 0.0
+
+
 def memory(board: Board, placement: dict[str, str], values: Values) -> Memory:
     """Wait states of a run on `board` with the sections placed as in `placement`: each cost
     belongs to a memory, and applies only where the binary put something there."""
     code_in_flash = placement.get(".text", "") in board.flash_memories
-    data_ws = 0.0
-    if data_memory(placement) in CACHED_RAM.get(board.id, ()):
-        data_ws = values[f"{board.id}.ocram_load_cycles"]
+    if board.id in FLEXSPI_LINE_FILL and placement.get(".text", "") == "FLEXSPI":
+        # Executed in place: each I-cache miss a line fill (FETCH_CACHES); priced where a trace
+        # replays the fetches (the cores' nvm_misses), nothing otherwise.
+        fill = FLEXSPI_LINE_FILL[board.id] * board.clock_hz
+        return Memory(code_wait_states=fill, fetch_hit_ratio=1.0,
+                      data_wait_states=_data_wait_states(board, placement, values))
+    data_ws = _data_wait_states(board, placement, values)
     if board.id == "samd21":
         ws, hit = values["samd21.flash_wait_states"], values["samd21.nvm_cache_hit"]
     elif board.id == "stm32f407":
@@ -107,7 +143,8 @@ MEMORY_MAPS: dict[str, tuple[Region, ...]] = {
         Region("OCRAM", 0x20200000, 1024 * 1024, False,
                "i.MX RT1060 RM, OCRAM behind the L1 D-cache: no calibrated cost on this board"),
         Region("FLEXSPI", 0x60000000, 0x1F800000, False,
-               "i.MX RT1060 RM, FlexSPI XIP flash behind the caches: not modelled"),
+               "i.MX RT1060 RM, FlexSPI XIP flash behind the I-cache: each traced miss a line "
+               "fill from the EVKB's flash configuration (FLEXSPI_LINE_FILL); not calibrated"),
         Region("SDRAM", 0x80000000, 0x60000000, False, "SEMC SDRAM: not modelled")),
     "rt1170": (
         Region("ITCM", 0x00000000, 256 * 1024, True, "i.MX RT1170 RM, FlexRAM: zero wait states"),
@@ -115,7 +152,8 @@ MEMORY_MAPS: dict[str, tuple[Region, ...]] = {
         Region("OCRAM", 0x20200000, 1536 * 1024, True,
                "OCRAM behind the L1 D-cache: rt1170.ocram_load_cycles (fitted)"),
         Region("FLEXSPI", 0x30000000, 0x10000000, False,
-               "FlexSPI1 XIP flash behind the caches: not modelled"),
+               "FlexSPI1 XIP flash behind the I-cache: each traced miss a line fill from the "
+               "EVKB's flash configuration (FLEXSPI_LINE_FILL); not calibrated"),
         Region("SDRAM", 0x80000000, 0x60000000, False, "SEMC SDRAM: not modelled")),
     "samd21": (
         Region("FLASH", 0x00000000, 256 * 1024, True, "samd21.flash_wait_states, nvm_cache_hit"),

@@ -66,10 +66,16 @@ class CortexM7:
             core = a["issue_cycles"] + v["m7.taken_branch_cycles"] * a["taken_branches"]
         else:
             core = self.class_cycles(a, values)
+        if "nvm_misses" in a:
+            # Traced with code executed in place: the I-cache misses, as replayed (each a line
+            # fill, boards.FLEXSPI_LINE_FILL).
+            fetch = memory.code_wait_states * a["nvm_misses"]
+        else:
+            fetch = memory.code_wait_states * (1.0 - memory.fetch_hit_ratio) * a["instructions"]
         return (core
                 + memory.data_wait_states * ram_loads
                 + memory.const_wait_states * a["ldr_lit"]
-                + memory.code_wait_states * (1.0 - memory.fetch_hit_ratio) * a["instructions"])
+                + fetch)
 
     def class_cycles(self, a: dict[str, float], values: Values) -> float:
         """Core cycles from the per-class costs, for regions without an issue schedule."""

@@ -176,22 +176,29 @@ def listing(elf: Path, objdump: str = "arm-none-eabi-objdump") -> dict[int, Inst
 
 @dataclass(frozen=True)
 class FetchCache:
-    """A direct-mapped read cache in front of a flash (e.g. the SAMD21's NVMCTRL cache), as
-    the board's data sheet gives it: `lines` lines of `line_bytes` bytes over [low, high)."""
+    """A read cache in front of a flash, as the board's data sheet gives it: `lines` lines of
+    `line_bytes` bytes over [low, high), `ways` lines per set (1: direct-mapped; more: each set
+    replaces its least recently used line). `literals`: whether the core's literal loads go
+    through it too (the SAMD21's NVMCTRL cache serves every read of the array; a Cortex-M7's
+    I-cache only instruction fetches, its literal loads go through the D-cache)."""
     lines: int
     line_bytes: int
     low: int
     high: int
+    ways: int = 1
+    literals: bool = True
 
 
 class CacheReplay:
     """Replays a core's flash reads through a FetchCache and counts the misses: the
-    instruction fetches (one per 32-bit word the PC enters, the Cortex-M0+'s fetch width) and
-    the literal loads. Reads outside the cached range neither hit nor miss."""
+    instruction fetches (one per 32-bit word the PC enters; the Cortex-M0+'s fetch width, and
+    within a line the same count of misses for a wider fetch) and, where the cache serves
+    them, the literal loads. Reads outside the cached range neither hit nor miss."""
 
     def __init__(self, cache: FetchCache) -> None:
         self.cache = cache
-        self.tags: list[int | None] = [None] * cache.lines
+        self.sets = max(1, cache.lines // cache.ways)
+        self.tags: list[list[int]] = [[] for _ in range(self.sets)]  # most recent last
         self.word: int | None = None
         self.misses = 0
         self.reads = 0
@@ -201,17 +208,21 @@ class CacheReplay:
             return
         self.reads += 1
         line = address // self.cache.line_bytes
-        index = line % self.cache.lines
-        if self.tags[index] != line:
-            self.tags[index] = line
+        held = self.tags[line % self.sets]
+        if line in held:
+            held.remove(line)
+        else:
             self.misses += 1
+            if len(held) == self.cache.ways:
+                held.pop(0)
+        held.append(line)
 
     def execute(self, pc: int, ins: Instruction) -> None:
         for word in range(pc & ~3, pc + ins.size, 4):
             if word != self.word:
                 self.read(word)
                 self.word = word
-        if ins.literal is not None:
+        if ins.literal is not None and self.cache.literals:
             self.read(ins.literal)
 
     def branch(self) -> None:

@@ -74,3 +74,45 @@ def test_the_rest_of_a_block_after_an_undecoded_instruction_is_filled_from_the_l
     # A block that ends before its branch (the next block starts on the straight path).
     trace.write_text("Couldn't disassemble opcode at PC 0x10\n0x12\n")
     assert list(trace_schedule.trace_pcs(trace, table)) == [0x10, 0x12]
+
+
+def test_a_two_way_set_keeps_its_two_most_recent_lines():
+    # The RT1060's I-cache: 1,024 lines of 32 bytes in 512 sets of two; lines 16 KiB apart
+    # share a set. A, B, A, C, B: C evicts B (A was used more recently), then B misses again.
+    icache = boards.FETCH_CACHES["rt1060"]
+    replay = CacheReplay(icache)
+    a, b, c = icache.low, icache.low + 16 * 1024, icache.low + 32 * 1024
+    for address in (a, b, a, c, b):
+        replay.read(address)
+    assert replay.misses == 4
+    replay.read(c)
+    assert replay.misses == 4      # C and B are the set's two lines now
+
+
+def test_an_instruction_cache_does_not_see_literal_loads():
+    icache = boards.FETCH_CACHES["rt1060"]
+    replay = CacheReplay(icache)
+    replay.execute(icache.low, Instruction(kind="ldr_lit", size=2, literal=icache.low + 4096))
+    assert (replay.reads, replay.misses) == (1, 1)      # the fetch only
+    unified = CacheReplay(SAMD21)
+    unified.execute(0x100, Instruction(kind="ldr_lit", size=2, literal=0x1000))
+    assert (unified.reads, unified.misses) == (2, 2)
+
+
+def test_code_executed_in_place_pays_a_line_fill_per_traced_miss():
+    from models.cores import CORES
+    from models.cores.base import traced_sums
+    from models.matrix import all_params
+    from models.params import defaults
+    values = defaults(all_params())
+    board = boards.BOARDS["rt1060"]
+    xip = boards.memory(board, {".text": "FLEXSPI", ".stack": "DTCM"}, values)
+    tcm = boards.memory(board, {".text": "ITCM", ".stack": "DTCM"}, values)
+    # 84 FlexSPI clocks at 120 MHz (the EVKB's read sequence) in 600 MHz core cycles
+    assert xip.code_wait_states == 420.0
+    classes = {"alu": 1000.0, "ldr_word": 200.0}
+    schedule = {"issue_cycles": 700.0, "taken_branches": 10.0, "instructions": 1200.0,
+                "nvm_reads": 600.0, "nvm_misses": 3.0}
+    sums = traced_sums(classes, schedule)
+    m7 = CORES["m7"]
+    assert m7.cycles(sums, xip, values) - m7.cycles(sums, tcm, values) == 3 * 420.0

@@ -101,6 +101,10 @@ def lines_of(p: price.Prediction) -> list[str]:
            f"{p.clock_hz / 1e6:g} MHz",
            f"  naive       {p.naive_cycles:,.0f} cycles (Renode: one per instruction)",
            f"  memories    code in {p.place.code}, stack in {p.place.data}"]
+    if "nvm_misses" in p.traced:
+        out.append(f"  fetches     {p.traced['nvm_misses']:,.0f} misses of the flash's read cache "
+                   f"in {p.traced.get('nvm_reads', 0):,.0f} fetches per call (median), each "
+                   "priced as a read of the flash: in the figures above")
     if p.waited_cycles:
         out.append(f"  engine      {p.waited_cycles:,.0f} cycles per call (median) polling a busy "
                    "accelerator: its modelled time, in the figures above")

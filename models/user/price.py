@@ -128,8 +128,13 @@ def predict(label: str, core: str, clock_hz: float, calls: list[dict[str, float]
         reasons.append("a core without a board of the matrix: its memories' wait states and "
                        "caches are not modelled (priced at zero wait states)")
     if where.uncalibrated:
+        replayed = bool(board and board in boards.FLEXSPI_LINE_FILL and "FLEXSPI" in
+                        where.uncalibrated and any("nvm_misses" in s for s in schedules))
+        how = ("its I-cache misses priced as line fills from the board's flash configuration "
+               "(boards.FLEXSPI_LINE_FILL), which no measurement checks" if replayed else
+               "priced as zero-wait-state memory")
         reasons.append(f"memory with no calibrated cost: {', '.join(where.uncalibrated)} "
-                       "(priced as zero-wait-state memory)")
+                       f"({how})")
     if core == "m7" and not any(schedules):
         reasons.append("no issue schedule (" + (untraced or "the calls were not traced")
                        + "): the Cortex-M7 is priced per instruction class")

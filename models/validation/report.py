@@ -253,10 +253,13 @@ def markdown(rows: list[Row], profiles: list[dict[str, Any]], values: Values,
         "in the error.",
         "- Run conditions: the published run loads the image with GDB's `load` through "
         "OpenOCD (`target extended-remote :3333`), whose default for a flash write is "
-        "`reset init`, and OpenOCD's `target/stm32f4x.cfg` reset-init sets the PLL to 64 MHz "
-        "with FLASH_ACR = prefetch and 2 wait states, ART caches off; Embench's `SystemInit` "
-        "leaves the clock alone. If that ran, the figures were counted at 2 flash wait states, "
-        "not the 0 of the 16 MHz HSI modelled here; unverified, nothing below assumes it.",
+        "`reset init`; OpenOCD's `target/stm32f4x.cfg` reset-init sets the PLL to 64 MHz "
+        "with FLASH_ACR = prefetch and 2 wait states, ART caches off, and Embench's "
+        "`SystemInit` leaves the clock alone. Modelled here: 0 wait states (16 MHz HSI), as "
+        "commit c9d2e43 says. The figures side with it: tarfind's region is mostly newlib's "
+        "memset byte loop (cmp, bne, strb, b: two taken branches a byte), whose published "
+        "time, about 7 cycles a byte if the rest of the region runs as predicted, leaves no "
+        "room for a flash refetch after every taken branch.",
         f"- Simulator: {renode}; profiles in `models/validation/data/stm32f407/embench/` "
         f"({host:.0f} host seconds in all, counted and traced runs and the full-scale checks).",
         "",

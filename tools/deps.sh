@@ -36,6 +36,8 @@ apt_packages() {
     command -v arm-none-eabi-gcc >/dev/null || missing+=(gcc-arm-none-eabi binutils-arm-none-eabi)
     [ -f /usr/lib/arm-none-eabi/newlib/libc_nano.a ] || missing+=(libnewlib-arm-none-eabi)
     command -v make >/dev/null || missing+=(make)
+    # tools/fetch-gcc14-arm.sh points trixie's compiler at its own glibc with it.
+    command -v patchelf >/dev/null || missing+=(patchelf)
     command -v apt-get >/dev/null || { [ ${#missing[@]} -eq 0 ] && return 0;
         say "error: missing ${missing[*]} and no apt-get to install them"; exit 1; }
     python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)

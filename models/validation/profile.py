@@ -194,8 +194,8 @@ def profile_benchmark(renode: str, benchmark: str, timeout: float,
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(profile, indent=1, sort_keys=True) + "\n")
     ratio = full["instructions"] / region["instructions"]
-    print(f"  profile {build} {benchmark}: {region['instructions'] / 1e6:.2f} M instructions at gsf "
-          f"{PROFILED_GSF}, x{ratio:.4f} at gsf {PUBLISHED_GSF}; host s: counted "
+    print(f"  profile {build} {benchmark}: {region['instructions'] / 1e6:.2f} M instructions at "
+          f"gsf {PROFILED_GSF}, x{ratio:.4f} at gsf {PUBLISHED_GSF}; host s: counted "
           f"{counted_s:.1f}, traced {traced_s:.1f}, gsf {PUBLISHED_GSF} {full_s:.1f}", flush=True)
     return out
 

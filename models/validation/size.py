@@ -1,6 +1,7 @@
 """Which build the published Embench figures came from, told by code size.
 
-    python -m models.validation size     build the size images, store data/stm32f407/embench-size.json
+    python -m models.validation size     build the size images and store what they measure in
+                                         data/stm32f407/embench-size.json
 
 Embench's baseline-data/size.json is the published build's other table: the same toolchain
 (GCC 14.1.0, binutils 2.39, newlib 4.3.0) at -Os, each benchmark's sections measured as

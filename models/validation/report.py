@@ -242,7 +242,9 @@ def markdown(rows: list[Row], profiles: list[dict[str, Any]], values: Values,
         "constants in flash, data and stack in SRAM; the board's start-up instead of Embench's "
         "STM32 files, and our `initialise_board`/`start_trigger`/`stop_trigger` doing what "
         "Embench's do.",
-        f"- **Compiler: ours is `{toolchain}`: {BUILD_TEXT[profile.VALIDATION_BUILD]}; the "
+        f"- **Compiler: ours is `{toolchain}` (the images' .comment sections: the compiler, "
+        "and any other that built the library code linked in): "
+        f"{BUILD_TEXT[profile.VALIDATION_BUILD]}; the "
         f"published build's {PUBLISHED_BUILD}.** The published build's newlib was built for "
         "size: its `baseline-data/size.json` (the same toolchain at -Os) counts each "
         "benchmark's code with the C library functions it calls, and GCC 14 builds of the same "

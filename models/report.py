@@ -303,7 +303,8 @@ def validation_coverage(outcome: Outcome) -> list[str]:
     if core is None:
         return []
     values = outcome.validation.full.values
-    errors = [("Embench IoT 2.0, stm32f407 (gcc -O2)", row.error_pct) for row in
+    errors = [("Embench IoT 2.0, stm32f407 (GCC 14 -O2, newlib -Os strings)", row.error_pct)
+              for row in
               embench.rows_of(profile.load_all(), published.load(), values)]
     built = {image.name: image.built for image in asm.IMAGES}
     errors += [(f"{row.figure.program}, {row.where} ({built[row.figure.image]})", row.error_pct)

@@ -120,7 +120,9 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     }
 
     // Drop-in for IRQControllers.NVIC on cores without a DWT cycle counter (Cortex-M0+), whose
-    // firmware measures with SysTick: syncs time before SYST_CVR is read.
+    // firmware measures with SysTick, and on the i.MX RT boards (CortexM7_NVIC.cs): syncs time
+    // before SYST_CVR is read. Renode 1.16.1's own NVIC syncs there too (its SYST_CVR value
+    // provider calls cpu.SyncTime()); this class keeps the behaviour whatever the Renode version.
     public class SyncedNVIC : NVIC, IDoubleWordPeripheral
     {
         public SyncedNVIC(Machine machine, ulong systickFrequency = 50 * 0x800000, byte priorityMask = 0xFF)

@@ -18,6 +18,7 @@ ${SHA256_ABC}     ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015
 *** Keywords ***
 Create CAAM Machine
     Execute Command    include @${ROOT}/peripherals/CortexM_SyncedCounters.cs
+    Execute Command    include @${ROOT}/peripherals/CortexM7_NVIC.cs
     Execute Command    include @${ROOT}/peripherals/NXP_CAAM/model.resc
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_CCM.cs @${ROOT}/peripherals/Shared/RegisterWords.cs
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_ANADIG.cs @${ROOT}/peripherals/Shared/RegisterWords.cs

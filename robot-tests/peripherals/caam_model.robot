@@ -123,6 +123,7 @@ Blob Should Be Refused
 
 Create CAAM Machine
     Execute Command    include @${ROOT}/peripherals/CortexM_SyncedCounters.cs
+    Execute Command    include @${ROOT}/peripherals/CortexM7_NVIC.cs
     Execute Command    include @${ROOT}/peripherals/NXP_CAAM/model.resc
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_CCM.cs @${ROOT}/peripherals/Shared/RegisterWords.cs
     Execute Command    include @${ROOT}/peripherals/NXP_IMXRT1170_ANADIG.cs @${ROOT}/peripherals/Shared/RegisterWords.cs

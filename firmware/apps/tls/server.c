@@ -8,7 +8,9 @@
  * starts:
  *   SERVER_CLOSES   sends its first record (ServerHello) only, then drops the link;
  *   SERVER_ROGUE    presents a certificate for its key signed by another CA;
- *   SERVER_CORRUPTS flips one bit of its encrypted Finished record's last byte (the GCM tag).
+ *   SERVER_CORRUPTS flips one bit of its encrypted Finished record's last byte (the GCM tag);
+ *   SERVER_FORGED   presents a certificate for its key naming the trusted CA as its issuer but
+ *                   signed by another key (gen_certs.py's forger's CA): a bad signature.
  */
 #include <stdio.h>
 
@@ -23,7 +25,7 @@
 #define LINK_TIMEOUT_SECONDS 60u /* longer than the slowest client's work between two flights */
 #define SERVER_FAULT_MAGIC 0x544C5346u /* "TLSF" */
 
-enum server_mode { SERVER_NORMAL, SERVER_CLOSES, SERVER_ROGUE, SERVER_CORRUPTS };
+enum server_mode { SERVER_NORMAL, SERVER_CLOSES, SERVER_ROGUE, SERVER_CORRUPTS, SERVER_FORGED };
 
 __attribute__((section(".noinit"), used)) volatile uint32_t server_fault_magic;
 __attribute__((section(".noinit"), used)) volatile uint32_t server_fault_mode;
@@ -104,13 +106,14 @@ static int link_recv(WOLFSSL *ssl, char *buffer, int size, void *context)
 static const char *mode_name(enum server_mode m)
 {
     static const char *const names[] = {"normal", "closes mid-handshake", "rogue certificate",
-                                        "corrupts its Finished record"};
+                                        "corrupts its Finished record",
+                                        "forged certificate"};
     return names[m];
 }
 
 int main(void)
 {
-    if (server_fault_magic == SERVER_FAULT_MAGIC && server_fault_mode <= SERVER_CORRUPTS) {
+    if (server_fault_magic == SERVER_FAULT_MAGIC && server_fault_mode <= SERVER_FORGED) {
         mode = (enum server_mode)server_fault_mode;
     }
     /* On a board with a fixed entropy sequence (boards/fixed_entropy.c) the client on the same
@@ -120,10 +123,12 @@ int main(void)
     link_init();
     printf("tls-server: on %s, %s, mode %s\n", BOARD_NAME, CIPHER_SUITE, mode_name(mode));
 
-    const unsigned char *cert = mode == SERVER_ROGUE ? tls_rogue_server_cert_der
-                                                     : tls_server_cert_der;
-    unsigned cert_len = mode == SERVER_ROGUE ? tls_rogue_server_cert_der_len
-                                             : tls_server_cert_der_len;
+    const unsigned char *cert = mode == SERVER_ROGUE    ? tls_rogue_server_cert_der
+                                : mode == SERVER_FORGED ? tls_forged_server_cert_der
+                                                        : tls_server_cert_der;
+    unsigned cert_len = mode == SERVER_ROGUE    ? tls_rogue_server_cert_der_len
+                        : mode == SERVER_FORGED ? tls_forged_server_cert_der_len
+                                                : tls_server_cert_der_len;
     WOLFSSL_CTX *ctx = NULL;
     if (wolfSSL_Init() != WOLFSSL_SUCCESS ||
         (ctx = wolfSSL_CTX_new(wolfTLSv1_2_server_method())) == NULL ||

@@ -7,8 +7,10 @@
 #ifndef MBEDTLS_CONFIG_ATECC_H
 #define MBEDTLS_CONFIG_ATECC_H
 
-/* The configuration of the build this accelerator path extends: the software path's, or the
- * benchmark program's (firmware/Makefile passes MBEDTLS_BASE_CONFIG_FILE). */
+/* The configuration of the build this accelerator path extends: the software path's, the
+ * benchmark program's or the TLS client's (firmware/Makefile passes MBEDTLS_BASE_CONFIG_FILE).
+ * The TLS handshake calls GENKEY and SIGN on no path: its key pair is ECDH's, and the server
+ * asks for no client certificate. */
 #ifndef MBEDTLS_BASE_CONFIG_FILE
 #define MBEDTLS_BASE_CONFIG_FILE "mbedtls_config_sw.h"
 #endif

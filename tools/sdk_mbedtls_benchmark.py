@@ -352,12 +352,17 @@ EXPLANATION = """## Why the columns differ
   KSDK port, whose glue (context handling, cache maintenance of the buffers) differs. A software
   row at -Os is expected between the matrix's -O0 and -O3 figures; an accelerator row differs by
   the glue per 1 KiB call, the engine time being the same modelled time.
-- **Skipping changes no printed figure, but for the RT1060's SysTick.** With the skipping off, the
-  RT1170's CAAM SHA-1 row prints the same `30001.45 KiB/s, 32.36 cycles/byte`. The RT1060's DCP
-  SHA-1 row prints `60102.99 KiB/s` against `60102.97` (9.64 cycles/byte both): benchmark.c reads
-  SysTick's VAL, and the RT1060's NVIC, Renode's own from its imxrt1064.repl, updates VAL only at
-  time synchronisations, which skipping moves. The RT1170's NVIC (`SyncedNVIC`) reads the core's
-  present time, and its two runs agree.
+- **Skipping changes no printed figure, but for the RT1060's DCP SHA-1 row.** With the skipping
+  off, the RT1170's CAAM SHA-1 row prints the same `30001.45 KiB/s, 32.36 cycles/byte`. The
+  RT1060's prints `60102.99 KiB/s` against `60102.97` (9.64 cycles/byte both), about 200 cycles
+  of the row's second, the same on Renode's stock NVIC and on the project's `CortexM7_NVIC`, which
+  both boards now use: Renode 1.16.1's own NVIC already brings the core's time up to date before
+  SysTick's VAL is read, so a stale VAL is not the cause. What a read of VAL sees is the core's
+  executed-instruction count, which Renode advances a translation block at a time
+  (robot-tests/platforms/cortex_m7_nvic.robot: two reads 400 NOPs apart in one block read the
+  same value); where blocks are cut depends on the instruction budget between time
+  synchronisations, which skipping moves. That is the likely, not yet shown, cause of the
+  difference.
 - **Host time.** With the polling loops skipped, each row costs the host about a minute or less;
   rows that hand the engine one 16-byte block at a time (AES-CFB8: a DCP packet per byte) cost
   more, in the model's per-packet work. The last column gives each row's host seconds.

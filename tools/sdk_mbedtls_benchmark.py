@@ -360,9 +360,12 @@ EXPLANATION = """## Why the columns differ
   SysTick's VAL is read, so a stale VAL is not the cause. What a read of VAL sees is the core's
   executed-instruction count, which Renode advances a translation block at a time
   (robot-tests/platforms/cortex_m7_nvic.robot: two reads 400 NOPs apart in one block read the
-  same value); where blocks are cut depends on the instruction budget between time
-  synchronisations, which skipping moves. That is the likely, not yet shown, cause of the
-  difference.
+  same value), and it takes interrupts (SysTick's, which counts the benchmark's milliseconds) at
+  block ends; where blocks are cut depends on the instruction budget between time
+  synchronisations, which skipping moves. With blocks of one instruction (`cpu MaximumBlockSize
+  1`) the two runs agree: `60066.89 KiB/s, 9.65 cycles/byte` skipping off and on (360 and 21 host
+  seconds to the row, against 345 and 21 with Renode's default blocks). The figures above are
+  Renode's default blocks'.
 - **Host time.** With the polling loops skipped, each row costs the host about a minute or less;
   rows that hand the engine one 16-byte block at a time (AES-CFB8: a DCP packet per byte) cost
   more, in the model's per-packet work. The last column gives each row's host seconds.

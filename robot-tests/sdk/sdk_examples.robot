@@ -59,9 +59,9 @@ Should Pass NXP's CAAM Driver Example On The RT1170 Whole, Blobs, Black Keys And
     ...                output size and the driver invalidates 0x20280000 bytes of data cache line
     ...                by line: 16.9 M writes to DCIMVAC, which the platform's NVIC accepts and
     ...                counts at no cost beyond the bus access (peripherals/CortexM7_NVIC.cs), as
-    ...                silicon does nothing for lines it does not hold. The section takes about 90
-    ...                host seconds under renode-test on a loaded 2-core host (176 s when each
-    ...                write went through the NVIC's register decoding).
+    ...                silicon does nothing for lines it does not hold. Under renode-test the
+    ...                section took 29 host seconds on a quiet 2-core host and 90 on a loaded one
+    ...                (50 and 176 s when each write went through the NVIC's register decoding).
     [Tags]    rt1170    caam
     Boot Example    rt1170    caam
     Wait For Line On Uart    CAAM Peripheral Driver Example

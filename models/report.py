@@ -373,9 +373,10 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
             "timing). Leave-one-out refits the same model without the cell and without its "
             "twins, published rows of the same code (the RT1060 'dcp' SHA-512 rows measure the "
             "sw rows' code), so that no cell is predicted from a second measurement of itself. "
-            "The parameters the full fit frees are refitted on the cells left while those cells "
-            "can tell them apart (models/calibration/fit.py identifiable): a per-file transfer "
-            "resting on a file's two rows predicts each from the other level's.", ""]
+            "Each leave-one-out fit applies the whole procedure to the cells left, the rule of "
+            "two cells per fitted parameter included: a per-file transfer resting on a file's "
+            "two rows stays at its default without one of them, as it would have had that row "
+            "never been published.", ""]
     if outcome.missing:
         out += ["Published rows without a matching profile (not in the fit): "
                 + ", ".join(m.id for m in outcome.missing), ""]
@@ -393,9 +394,8 @@ def markdown(outcome: Outcome, crossover: dict[tuple, int | None], elapsed: floa
     out += _table(["cell", "published", "model", "calibrated [%]", "leave-one-out [%]",
                    "naive [%]", "at default in its leave-one-out fit"], rows)
     out += ["The last column names the parameters the full fit moves but the cell's "
-            "leave-one-out fit keeps at their defaults, because the cells left cannot tell them "
-            "apart (they move only together, on fewer cells than parameters): that cell's "
-            "leave-one-out figure is what those defaults predict.", ""]
+            "leave-one-out fit keeps at their defaults, because fewer than two of the cells left "
+            "depend on them: that cell's leave-one-out figure is what those defaults predict.", ""]
     out += beyond_floor_section(outcome)
     references = sorted({c.case.reference for c in outcome.cells if c.case.reference})
     if references:

@@ -6,16 +6,11 @@ Residual per fitted parameter: ln(value / default) / prior (its log-normal prior
 whose source gives a range (Param.bounds, e.g. the Cortex-M4 TRM's 1..3 cycle pipeline refill) is
 kept inside it.
 A parameter is fitted only when at least two of the cells in the fit depend on it
-(`MIN_CELLS_PER_PARAM`); otherwise it would only absorb its one cell, and it stays at its default.
-Leave-one-out refits the same model without each cell in turn and predicts it: the parameters
-the full fit frees are refitted on the cells left, as long as those cells can tell them apart
-(`identifiable`: parameters that the cells left move only together, on fewer cells than there are
-such parameters, keep their defaults). So a per-file compiler transfer fitted to a file's two
-published rows predicts each row from the other one, which is the test of its claim (one transfer
-per file, whatever the level). A cell's twins - published rows of the same code, priced by the
-same model from the same kind of case (the RT1060 "dcp" SHA-512 rows measure the software
-fallback of the sw rows) - are left out with it: otherwise a cell would be predicted from a
-second measurement of itself.
+(`MIN_CELLS_PER_PARAM`); otherwise it stays at its default for that fit. Leave-one-out refits
+without each cell in turn (the rule is re-applied on the remaining cells) and predicts it. A
+cell's twins - published rows of the same code, priced by the same model from the same kind of
+case (the RT1060 "dcp" SHA-512 rows measure the software fallback of the sw rows) - are left out
+with it: otherwise a cell would be predicted from a second measurement of itself.
 """
 from __future__ import annotations
 
@@ -151,42 +146,17 @@ def fixed(p: Param) -> Param:
     return replace(p, fit=False)
 
 
-def identifiable(cells: list[Cell], params: list[Param], structure: dict[str, list[str]],
-                 values: Values) -> set[str]:
-    """Of the parameters a full fit freed (`structure`: each one's dependent cells in that fit),
-    those the `cells` left can still determine. Parameters that the same cells left depend on
-    form a group; a group is refitted when it has no more parameters than those cells, or when
-    none of the cells it depended on is gone. Otherwise the cells left cannot tell its
-    parameters apart where the full fit could (an engine's block time and its driver glue
-    after one of their two published rows is left out) and they keep their defaults."""
-    names = [p.name for p in params if p.fit and p.name in structure]
-    depends = dependents(cells, [p for p in params if p.name in names], values)
-    support: dict[frozenset[str], list[str]] = {}
-    for name in names:
-        cells_of = frozenset(depends.get(name, []))
-        if cells_of:
-            support.setdefault(cells_of, []).append(name)
-    return {name for cells_of, group in support.items()
-            if len(group) <= len(cells_of)
-            or all(frozenset(structure[member]) == cells_of for member in group)
-            for name in group}
-
-
-def fit(cells: list[Cell], params: list[Param], start: Values | None = None,
-        structure: dict[str, list[str]] | None = None) -> FitResult:
+def fit(cells: list[Cell], params: list[Param], start: Values | None = None) -> FitResult:
     """Two stages. The parameters only measurements of the profiled binaries may fit (fit_by
     AS_RUN: the cores' timing) are fitted to those cells alone; then, with them held, the rest
     (published builds' transfers, memories, accelerators) to every cell. So a vendor table's
-    compiler never bends the timing that prices a user's binary. `structure`: the parameters a
-    full fit freed, with the cells each depended on there (a leave-one-out fit refits the same
-    model, identifiable), instead of the rule of MIN_CELLS_PER_PARAM."""
+    compiler never bends the timing that prices a user's binary."""
     as_run = [c for c in cells if c.build is builds.AS_RUN]
     first = _fit(as_run, [p if p.fit_by == AS_RUN else fixed(p) for p in params],
-                 defaults(params), start, structure)
+                 defaults(params), start)
     held = dict(defaults(params))
     held.update({p.name: first.values[p.name] for p in params if p.fit_by == AS_RUN})
-    second = _fit(cells, [fixed(p) if p.fit_by == AS_RUN else p for p in params], held, start,
-                  structure)
+    second = _fit(cells, [fixed(p) if p.fit_by == AS_RUN else p for p in params], held, start)
     cells_of = dict(second.cells_of)
     cells_of.update({name: first.cells_of.get(name, []) for name in
                      (p.name for p in params if p.fit_by == AS_RUN and p.fit)})
@@ -195,17 +165,10 @@ def fit(cells: list[Cell], params: list[Param], start: Values | None = None,
 
 
 def _fit(cells: list[Cell], params: list[Param], base: Values,
-         start: Values | None = None,
-         structure: dict[str, list[str]] | None = None) -> FitResult:
-    """A maximum a posteriori fit of the fittable `params` to `cells`, the others at `base`;
-    `structure` as for fit()."""
+         start: Values | None = None) -> FitResult:
+    """A maximum a posteriori fit of the fittable `params` to `cells`, the others at `base`."""
     depends = dependents(cells, params, base)
-    if structure is None:
-        free = [p for p in params
-                if p.fit and len(depends.get(p.name, [])) >= MIN_CELLS_PER_PARAM]
-    else:
-        known = identifiable(cells, params, structure, base)
-        free = [p for p in params if p.name in known]
+    free = [p for p in params if p.fit and len(depends.get(p.name, [])) >= MIN_CELLS_PER_PARAM]
     frozen = [p.name for p in params if p.fit and p not in free]
     measured = np.array([c.measurement.value for c in cells])
 
@@ -264,8 +227,7 @@ class Validation:
     default: dict[str, float]       # cell id -> error % with every parameter at its default
     full: FitResult
     # cell id -> parameters the full fit moves that its leave-one-out fit keeps at their
-    # defaults (the cells left cannot determine them, fit.identifiable): what the cell alone
-    # taught the model
+    # defaults (fewer than two cells left depend on them): what the cell alone taught the model
     loo_frozen: dict[str, list[str]] = field(default_factory=dict)
     # cell id -> parameter values of the fit without that cell (and its twins)
     loo_values: dict[str, Values] = field(default_factory=dict)
@@ -292,8 +254,7 @@ def validate(cells: list[Cell], params: list[Param], progress: bool = False) -> 
     loo, loo_frozen, loo_values = {}, {}, {}
     for i, cell in enumerate(cells):
         rest = [c for c in cells if same_code(c) != same_code(cell)]
-        structure = {name: full.cells_of.get(name, []) for name in full.fitted}
-        held_out = fit(rest, params, start=full.values, structure=structure)
+        held_out = fit(rest, params, start=full.values)
         loo[cell.id] = error_pct(predict(cell, held_out.values), cell.measurement.value)
         loo_frozen[cell.id] = [name for name in full.fitted if name in held_out.frozen]
         loo_values[cell.id] = held_out.values

@@ -146,30 +146,6 @@ def test_leave_one_out_names_the_parameters_its_fit_keeps_at_default():
     assert high == pytest.approx(truth["dcp.sha1_block_cycles"], rel=0.05)
 
 
-def test_leave_one_out_refits_a_parameter_the_cells_left_still_determine():
-    # DCP SHA-1 and SHA-256 rows at both levels: the setup and the hash glue depend on all four,
-    # each block time on its algorithm's two. Without the SHA-1 -O0 row, the SHA-1 -O3 row alone
-    # still determines the SHA-1 block time (the others hold the shared costs): the leave-one-out
-    # fit refits it and predicts the left-out row from its twin level, better than the default.
-    params = all_params()
-    truth = defaults(params)
-    truth["dcp.sha1_block_cycles"] = 2 * truth["dcp.sha1_block_cycles"]
-    cells = synthetic_cells(truth)
-    for algorithm in ("sha1", "sha256"):
-        for opt in ("none", "high-speed"):
-            case = Case("rt1060", "mbedtls", "hw", opt, "bench", algorithm, 0, 1024, 1, {}, {},
-                        None)
-            cycles = fit.cycles_per_call(case, truth)
-            cells.append(fit.Cell(Measurement(f"dcp-{algorithm}-{opt}", "rt1060", "mbedtls",
-                                              algorithm, 0, "hw", opt, 1024, "cycles", cycles,
-                                              "cycles", opt, ""), case))
-    validation = fit.validate(cells, params)
-    assert "dcp.sha1_block_cycles" in validation.full.fitted
-    assert validation.loo_frozen["dcp-sha1-none"] == []
-    at_default = abs(validation.default["dcp-sha1-none"])
-    assert abs(validation.loo["dcp-sha1-none"]) < at_default / 2
-
-
 def test_report_names_a_fitted_value_pressed_onto_its_bound():
     from models.params import Param
     from models.report import _bound_reached

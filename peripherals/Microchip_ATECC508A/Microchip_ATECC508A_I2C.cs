@@ -8,6 +8,7 @@
 // CRC-16 framing and the busy time of a command.
 //
 using System;
+using System.Threading;
 using System.Linq;
 using Antmicro.Renode.Logging;
 using Antmicro.Renode.Peripherals.CPU;
@@ -22,6 +23,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         {
             lock(sync)
             {
+                CatchUpLocked();
                 // An awake device (busy or not) ignores the wake token: it stays awake, its I/O
                 // buffer keeps what it holds and its watchdog keeps running, since only a sleep or
                 // idle followed by a wake restarts it (data sheet, "Watchdog Failsafe"). A host
@@ -44,6 +46,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         {
             lock(sync)
             {
+                CatchUpLocked();
                 if(!AcknowledgingLocked())
                 {
                     this.Log(LogLevel.Warning, "Write of {0} bytes while {1}: not acknowledged", data.Length, busy ? "busy" : mode.ToString().ToLower());
@@ -81,6 +84,7 @@ namespace Antmicro.Renode.Peripherals.I2C
         {
             lock(sync)
             {
+                CatchUpLocked();
                 if(!AcknowledgingLocked())
                 {
                     this.Log(LogLevel.Noisy, "Read while {0}: not acknowledged", busy ? "busy" : mode.ToString().ToLower());
@@ -133,6 +137,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
                 lock(sync)
                 {
+                    CatchUpLocked();
                     return AcknowledgingLocked();
                 }
             }
@@ -200,17 +205,58 @@ namespace Antmicro.Renode.Peripherals.I2C
             var watchdog = ActiveWatchdogMilliseconds;
             watchdogDeadline = Now() + watchdog;
             var generation = ++watchdogGeneration;
-            ScheduleOnTime(TimeInterval.FromMicroseconds((ulong)Math.Max(1, Math.Round(watchdog * 1000))), _ =>
-            {
-                lock(sync)
+            var delay = TimeInterval.FromMicroseconds((ulong)Math.Max(1, Math.Round(watchdog * 1000)));
+            ScheduleOnTime(delay, _ =>
+                WhenUnlocked(() =>
                 {
                     if(generation == watchdogGeneration && mode == Mode.Awake)
                     {
-                        this.Log(LogLevel.Debug, "Watchdog expired: going to sleep");
-                        PowerDown();
+                        ExpireWatchdogLocked();
                     }
-                }
-            }, "atecc508a-watchdog");
+                }), "atecc508a-watchdog");
+            // When the entry is due: ScheduleAction brought the machine's time up to the CPU's.
+            watchdogDueAt = Now() + delay.TotalMilliseconds;
+        }
+
+        // Renode may run a clock entry on a time-source thread while the CPU thread is inside this
+        // model, holding its lock and waiting for the clock source's, which the entry's thread
+        // holds: an entry that waited for the lock would deadlock the two. So an entry only tries
+        // the lock, and whatever it could not do is done at the device's next bus access, from the
+        // time it was due (CatchUpLocked): the host sees the same device either way.
+        private void WhenUnlocked(Action action)
+        {
+            if(!Monitor.TryEnter(sync))
+            {
+                return;
+            }
+            try
+            {
+                action();
+            }
+            finally
+            {
+                Monitor.Exit(sync);
+            }
+        }
+
+        /// <summary>The execution's end and the watchdog's expiry, if due and not yet done.</summary>
+        private void CatchUpLocked()
+        {
+            var now = Now();
+            if(mode == Mode.Awake && now >= watchdogDueAt)
+            {
+                ExpireWatchdogLocked();
+            }
+            if(busy && now >= busyUntil)
+            {
+                busy = false;
+            }
+        }
+
+        private void ExpireWatchdogLocked()
+        {
+            this.Log(LogLevel.Debug, "Watchdog expired: going to sleep");
+            PowerDown();
         }
 
         private void PowerDown()
@@ -243,16 +289,19 @@ namespace Antmicro.Renode.Peripherals.I2C
             busy = true;
             var generation = ++executionGeneration;
             ScheduleOnTime(TimeInterval.FromMicroseconds(ticks), _ =>
-            {
-                lock(sync)
+                WhenUnlocked(() =>
                 {
                     if(generation == executionGeneration)
                     {
                         busy = false;
                     }
-                }
-            }, "atecc508a-execution");
+                }), "atecc508a-execution");
+            busyUntil = Now() + ticks / 1000.0;
         }
+
+        // When the pending execution's and watchdog's clock entries are due (CatchUpLocked).
+        private double busyUntil;
+        private double watchdogDueAt;
 
         private enum Mode
         {

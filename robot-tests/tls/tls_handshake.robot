@@ -14,7 +14,11 @@ Documentation     A TLS 1.2 handshake (wolfSSL, ECDHE-ECDSA-AES128-GCM-SHA256 on
 ...               wolfSSL's, with mbedtls's errors, and a forged certificate (the trusted CA's
 ...               name, another key's signature). On the samd21's ATECC508A (cryptoauthlib's
 ...               mbedtls integration) its handshake and the same bad-input tests run, the forged
-...               certificate refused by the device's Verify.
+...               certificate refused by the device's Verify. These runs once took over ten minutes
+...               at times: the SERCOM I2C model lost a bus event to a clock entry run on another
+...               thread and the client polled INTFLAG until its time limit (see
+...               peripherals/docs/Microchip_SAMD21_SERCOM_I2C.md, "Timing"); each now takes under
+...               a minute.
 ...               Images: `make -C firmware tls`. The DCP and stm32f407 runs take two to three
 ...               minutes each and are tagged `slow` (`make test-all`); `make test` runs the rt1060's
 ...               and the samd21's handshakes (under a minute each) and the bad-input tests.
@@ -268,18 +272,12 @@ mbedtls Handshake Should Complete On samd21 With The ATECC508A
     The ATECC508A Should Have Done The Handshake's P-256    mbedtls
 
 mbedtls Client On The ATECC508A Should Report A Server That Closes Mid-Handshake
-    # slow: under renode-test these runs have taken over ten minutes at times (the closing
-    # server's case passed in 34 s once, the forged certificate's has not finished yet) where the
-    # same run in a plain Renode ends in under a minute; cause not found yet.
-    [Tags]    samd21    atecc508a    mbedtls    bad-input    slow
+    [Tags]    samd21    atecc508a    mbedtls    bad-input
     Start Handshake Against A Misbehaving Server    ${SERVER_CLOSES}    mbedtls    samd21    hw
     Client Should Fail With    the server closed the link    -29312    mbedtls error -0x7280
 
 mbedtls Client On The ATECC508A Should Refuse A Certificate From Another CA Or Forged
-    # slow: under renode-test these runs have taken over ten minutes at times (the closing
-    # server's case passed in 34 s once, the forged certificate's has not finished yet) where the
-    # same run in a plain Renode ends in under a minute; cause not found yet.
-    [Tags]    samd21    atecc508a    mbedtls    bad-input    slow
+    [Tags]    samd21    atecc508a    mbedtls    bad-input
     # The rogue CA's certificate: no trusted CA has its issuer's name, so it is refused before
     # any signature check. The forged one names the trusted CA: mbedtls checks its signature
     # with the CA's key on the device (MBEDTLS_ECDSA_VERIFY_ALT: a Nonce and a Verify), which
@@ -292,10 +290,7 @@ mbedtls Client On The ATECC508A Should Refuse A Certificate From Another CA Or F
     Should Be Equal As Integers    ${more}    2
 
 mbedtls Client On The ATECC508A Should Refuse A Corrupted Record
-    # slow: under renode-test these runs have taken over ten minutes at times (the closing
-    # server's case passed in 34 s once, the forged certificate's has not finished yet) where the
-    # same run in a plain Renode ends in under a minute; cause not found yet.
-    [Tags]    samd21    atecc508a    mbedtls    bad-input    slow
+    [Tags]    samd21    atecc508a    mbedtls    bad-input
     # The device made the premaster secret (GenKey, ECDH); the server's Finished fails its tag.
     Start Handshake Against A Misbehaving Server    ${SERVER_CORRUPTS}    mbedtls    samd21    hw
     Client Should Fail With    a record failed its authentication    -29056    mbedtls error -0x7180

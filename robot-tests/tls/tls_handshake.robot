@@ -68,8 +68,9 @@ Handshake Should Be Predicted
     # The client's own work and its waiting are parts of the simulated handshake: together
     # they cannot exceed it (in simulated instructions), give or take one of Renode's time
     # quanta (100 us), the step in which a counter that follows virtual time (the Cortex-M0+'s
-    # SysTick) sees it advance.
-    Should Be True    ${row}[client_instructions] / ${row}[clock_hz] + ${row}[server_s] + ${row}[accelerator_s] <= ${row}[simulated_handshake_s] * 1.0001 + 0.0001
+    # SysTick) sees it advance, at each of the handshake's two readings of the counter (the
+    # parts of one samd21 ATECC508A run came to 66 us more than the whole).
+    Should Be True    ${row}[client_instructions] / ${row}[clock_hz] + ${row}[server_s] + ${row}[accelerator_s] <= ${row}[simulated_handshake_s] * 1.0001 + 0.0002
     Should Be True    ${row}[link_sent] > 100 and ${row}[link_received] > 300    too few bytes on the link
     Should Be True    abs(${row}[link_s] - (${row}[link_sent] + ${row}[link_received]) * 10 / ${row}[link_baud]) < 1e-9
     IF    '${path}' == 'hw'

@@ -133,7 +133,7 @@ firmware: deps-firmware
 	echo "firmware: built in $$(( $$(date +%s) - start )) s; sizes in build/fw/sizes.txt"
 
 # The TLS 1.2 handshake (docs/tls-handshake.md): its images, a run of every board, path and
-# client library through the prediction path, then reports/tls-handshake.md.
+# client library through the prediction path, then reports/tls-handshake.md and its figure (tls-handshake.png).
 tls-report: deps
 	@$(MAKE) --no-print-directory -C firmware -j$(JOBS) tls
 	@$(PYTHON) tools/tls_handshake.py run --library wolfcrypt --library mbedtls

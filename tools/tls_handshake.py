@@ -14,7 +14,8 @@ path), with both consoles written to files. It stores per
 board and path what the client printed (@tls: cycles as the board's counter saw them, bytes each
 way) and what the prediction counted, in reports/tls-handshake.json, keyed <board>-<path> for
 wolfSSL and <board>-<path>-<library> for another library. `report` writes
-reports/tls-handshake.md from that file alone.
+reports/tls-handshake.md and its figure, reports/tls-handshake.png (tls_figure.py), from that file
+alone.
 
 How the handshake time on hardware is put together (each part said apart in the report):
   client CPU      predicted cycles of tls_client_handshake (wolfSSL_connect and two counter
@@ -41,6 +42,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from tls_figure import write_figure
 
 TOP = Path(__file__).resolve().parents[1]
 IMAGES = TOP / "build" / "fw-tls"
@@ -365,7 +368,8 @@ def side_by_side(runs: list[dict]) -> list[str]:
     return out
 
 
-def report_text(data: dict) -> str:
+def report_text(data: dict, figure: str | None = None) -> str:
+    """The report; `figure`, the figure's file name beside it, is shown after the first table."""
     runs = ordered_runs(data)
     out = ["# TLS 1.2 handshake, predicted",
            "",
@@ -424,6 +428,11 @@ def report_text(data: dict) -> str:
             "client's own counter across the handshake in the simulation (one instruction a "
             "cycle, the server's time and no link time included).",
             ""]
+    if figure:
+        out += [f"![Each run's handshake on hardware as the shares of its four parts]({figure})",
+                "",
+                f"`{figure}`: each row's handshake on hardware split into the four parts above, "
+                "as shares of the whole, with the whole at the right (tools/tls_figure.py).", ""]
     out += side_by_side(runs)
     by = {(r["board"], r["path"], library_of(r)): r for r in runs}
     pairs = [(b, by[(b, "sw", lib)], by[(b, "hw", lib)])
@@ -513,8 +522,11 @@ def command_report(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(report_text(data))
-    print(f"tls_handshake: wrote {args.out}")
+    figure = args.out.with_suffix(".png")
+    runs = ordered_runs(data)
+    write_figure(runs, [library_name(r) for r in runs], figure)
+    args.out.write_text(report_text(data, figure.name))
+    print(f"tls_handshake: wrote {args.out} and {figure}")
     return 0
 
 
@@ -528,7 +540,7 @@ def main(argv: list[str] | None = None) -> int:
                      help="the client's library (default: wolfcrypt, the wolfSSL client)")
     run.add_argument("--host-seconds", type=float, default=900.0)
     run.add_argument("--data", type=Path, default=DATA, help="default: %(default)s")
-    report = sub.add_parser("report", help="write reports/tls-handshake.md")
+    report = sub.add_parser("report", help="write reports/tls-handshake.md and its figure")
     report.add_argument("--data", type=Path, default=DATA, help="default: %(default)s")
     report.add_argument("--out", type=Path, default=REPORT, help="default: %(default)s")
     args = parser.parse_args(argv)

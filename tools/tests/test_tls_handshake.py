@@ -211,3 +211,20 @@ def test_a_run_keeps_the_rows_another_run_stored_meanwhile(tmp_path: Path,
     assert tls.command_run(args) == 0
     assert set(json.loads(data.read_text())["runs"]) == {"rt1060-sw", "stm32f407-sw",
                                                          "rt1060-sw-mbedtls"}
+
+
+def test_the_report_command_writes_the_figure_beside_the_report_and_shows_it(tmp_path: Path):
+    base = tls.summarise("rt1060", "sw", FIGURES, prediction(call(0, 1000, 1000), []), None,
+                         "", "")
+    fast = tls.summarise("rt1060", "hw", FIGURES,
+                         prediction(call(0, 1000, 800), [], [call(10, 100, 100)]),
+                         "wait_complete", "", "")
+    data = tmp_path / "tls.json"
+    data.write_text(json.dumps({"runs": {"rt1060-sw": base, "rt1060-hw": fast}}))
+    out = tmp_path / "report" / "tls-handshake.md"
+    assert tls.main(["report", "--data", str(data), "--out", str(out)]) == 0
+    figure = out.with_suffix(".png")
+    assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "](tls-handshake.png)" in out.read_text()
+    # Without a figure name the report has no image line.
+    assert "![" not in tls.report_text(json.loads(data.read_text()))

@@ -626,7 +626,6 @@ namespace Antmicro.Renode.Peripherals.I2C
             var generation = ++transferGeneration;
             var delay = TimeInterval.FromMicroseconds((ulong)whole);
             pendingBusEvent = action;
-            pendingBusEventGeneration = generation;
             ScheduleOnTime(delay, _ =>
             {
                 if(!Monitor.TryEnter(busLock))
@@ -648,7 +647,9 @@ namespace Antmicro.Renode.Peripherals.I2C
 
         private void RunPendingBusEvent(ulong generation)
         {
-            if(pendingBusEvent == null || generation != pendingBusEventGeneration || generation != transferGeneration)
+            // STOP and reset clear the pending event and a newer transfer replaces it, each with a
+            // new generation: an entry of an older one finds its generation gone.
+            if(pendingBusEvent == null || generation != transferGeneration)
             {
                 return;
             }
@@ -663,7 +664,7 @@ namespace Antmicro.Renode.Peripherals.I2C
             {
                 LateBusEvents++;
                 this.Log(LogLevel.Debug, "Bus event applied at a register access, not by its clock entry");
-                RunPendingBusEvent(pendingBusEventGeneration);
+                RunPendingBusEvent(transferGeneration);
             }
         }
 
@@ -682,7 +683,6 @@ namespace Antmicro.Renode.Peripherals.I2C
         private BusState busState;
         private ulong transferGeneration;
         private Action pendingBusEvent;
-        private ulong pendingBusEventGeneration;
         private TimeInterval pendingBusEventDue;
         private readonly object busLock = new object();
         private double carryMicroseconds;

@@ -140,7 +140,8 @@ NATIVE_APPS = {"wolfbench": "wolfcrypt", "wolfbench-pk": "wolfcrypt", "mbedbench
 SAME_CODE_SHARE = 0.02
 # The parts of a schedule that grow with the instructions executed.
 SCALED_SCHEDULE = ("issue_cycles", "taken_branches", "instructions", "it_instructions",
-                   "pipelined_loads", "pipelined_stores")
+                   "pipelined_loads", "pipelined_stores", "register_stores",
+                   "pipelined_register_stores")
 
 
 def borrow_software_schedules(cases: list[Case]) -> list[Case]:

@@ -66,8 +66,8 @@ def aggregate(classes: Classes) -> dict[str, float]:
 
 
 # What a core model prices of a region's trace.
-TRACED_PRICES = ("issue_cycles", "taken_branches", "pipelined_loads", "pipelined_stores",
-                 "nvm_misses")
+TRACED_PRICES = ("issue_cycles", "taken_branches", "pipelined_loads", "register_stores",
+                 "pipelined_register_stores", "nvm_misses")
 
 
 def uncounted_it_instructions(counted: float, schedule: dict[str, float]) -> float:

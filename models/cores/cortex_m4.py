@@ -10,10 +10,12 @@ ones. Measured on the STM32F407's bench and ECDSA images at -O3: from 5 to 88 % 
 conditional branches taken per region (wolfCrypt's AES-128-CBC encryption, mbedtls's SHA-512);
 42-45 % in the ECC key generation, signing and verification of both libraries and of a 2.16.2
 build with the default comb window, 65-74 % in the DRBGs' seeding.
-Likewise a single load or store that follows another single load or store (TRM section 3.3.2
-"Load/store timings"; trace_schedule.pipelines_behind) costs one cycle, counted in the trace, or a
-measured share of them where there is none; m4.load_cycles and m4.store_cycles price the others.
-So a loop of back-to-back stores such as newlib's memset costs about a cycle per store.
+Loads and stores (TRM section 3.3.2 "Load/store timings"): "STR Rx,[Ry,#imm] is always one
+cycle" (the address is formed in the first cycle, the data stored while the next instruction
+executes); a single load, or a store with a register offset, behind a single load whose result
+does not form its address costs one cycle ("nothing can be pipelined after the store";
+trace_schedule.pipelines_behind); m4.load_cycles and m4.store_cycles price the other loads and
+register-offset stores. The trace counts them per region; where there is none, measured shares.
 STM32F407 flash: 0 wait states up to 30 MHz at 2.7-3.6 V, 5 at 168 MHz, ART accelerator (prefetch +
 64-line instruction cache) (RM0090 rev 19, Table 10 and section 3.5.2).
 """
@@ -23,13 +25,15 @@ from models.cores.base import UNCONDITIONAL_BRANCHES, Memory
 from models.params import AS_RUN, Param, Values
 
 TRM = "ARM Cortex-M4 TRM r0p1, Table 3-1"
-# Shares of single loads and stores that pipeline behind a neighbouring one, for regions without
-# a trace (-O0 code, which is not traced, and the libraries' benchmark programs): the medians of the 30 traced regions of the STM32F407's -O3 bench and
-# ecdsa images, both libraries (loads 0.25-0.52, stores 0.29-0.73 per region).
-PIPELINED_LOADS = 0.41
-PIPELINED_STORES = 0.45
-PIPELINED_SOURCE = ("median of the STM32F407 -O3 traced regions (trace_schedule.pipelines_behind); "
-                    "not fitted")
+# For regions without a trace (-O0 code, which is not traced, and the libraries' benchmark
+# programs): the share of single loads that pipeline behind a load (0.19-0.40 per region), and of
+# single stores that have a register offset (0-0.018 per region; none of them is then assumed to
+# pipeline). The medians of the 30 traced regions of the STM32F407's -O3 bench and ecdsa images,
+# both libraries (trace_schedule.pipelines_behind, register_offset).
+PIPELINED_LOADS = 0.36
+REGISTER_STORES = 0.0
+PIPELINED_SOURCE = ("median of the STM32F407 -O3 traced regions (trace_schedule.pipelines_behind, "
+                    "register_offset); not fitted")
 
 
 def always_taken(a: dict[str, float]) -> float:
@@ -46,7 +50,8 @@ class CortexM4:
                   "single load (2; 1 when pipelined behind another load/store)", TRM,
                   fit=True, fit_by=AS_RUN, prior=0.3, bounds=(1.0, 2.0)),
             Param("m4.store_cycles", 2.0, "cycles/instr",
-                  "single store (2; 1 when pipelined)", TRM, fit=True, fit_by=AS_RUN,
+                  "single store with a register offset (2; 1 when pipelined behind a load; "
+                  "immediate offsets always 1)", TRM, fit=True, fit_by=AS_RUN,
                   prior=0.3,
                   bounds=(1.0, 2.0)),
             Param("m4.refill_cycles", 2.0, "cycles",
@@ -58,11 +63,11 @@ class CortexM4:
                   "share of conditional branches (B<c>, CBZ) that are taken",
                   "assumption (no measurement); not fitted"),
             Param("workload.pipelined_load_fraction", PIPELINED_LOADS, "fraction",
-                  "share of single loads that pipeline behind a load or store (untraced regions)",
+                  "share of single loads that pipeline behind a load (untraced regions)",
                   PIPELINED_SOURCE),
-            Param("workload.pipelined_store_fraction", PIPELINED_STORES, "fraction",
-                  "share of single stores that pipeline behind a load or store (untraced "
-                  "regions)", PIPELINED_SOURCE),
+            Param("workload.register_store_fraction", REGISTER_STORES, "fraction",
+                  "share of single stores with a register offset (untraced regions)",
+                  PIPELINED_SOURCE),
         ]
 
     def floor_cycles(self, a: dict[str, float]) -> float:
@@ -82,18 +87,18 @@ class CortexM4:
             taken = a["taken_branches"]
         else:
             taken = always_taken(a) + v["workload.taken_fraction"] * conditional
-        # A single load or store behind another takes one cycle (the TRM's note to Table 3-1):
-        # counted in the trace where there is one, else the measured share.
+        # Counted in the trace where there is one, else the measured shares (module text).
         pipelined_loads = a.get("pipelined_loads",
                                 v["workload.pipelined_load_fraction"] * a["loads"])
-        pipelined_stores = a.get("pipelined_stores",
-                                 v["workload.pipelined_store_fraction"] * a["stores"])
+        register_stores = a.get("register_stores",
+                                v["workload.register_store_fraction"] * a["stores"])
+        slow_stores = register_stores - a.get("pipelined_register_stores", 0.0)
         fetch_penalty = memory.code_wait_states * (1.0 - memory.fetch_hit_ratio)
         return (a["alu"] + a["it"] + a["other"] + a["mul"] + a["mul_long"]
                 + v["m4.div_cycles"] * a["div"]
                 + v["m4.load_cycles"] * (a["loads"] - pipelined_loads + a["ldr_lit"])
                 + pipelined_loads
-                + v["m4.store_cycles"] * (a["stores"] - pipelined_stores) + pipelined_stores
+                + v["m4.store_cycles"] * slow_stores + (a["stores"] - slow_stores)
                 + 3.0 * (a["ldrd"] + a["strd"])
                 + a["ldm"] + a["stm"] + a["regs"]
                 + a["b"] + a["bl"] + a["bx"] + a["blx"] + conditional

@@ -571,7 +571,8 @@ def scheduled(board: str, opt: str, app: str = "bench") -> bool:
 # issue cycles of its code would mean nothing.
 TRACED_FIELDS = {"m7": ("issue_cycles", "taken_branches", "instructions", "it_instructions",
                         "skipped"),
-                 "m4": ("taken_branches", "pipelined_loads", "pipelined_stores", "instructions",
+                 "m4": ("taken_branches", "pipelined_loads", "pipelined_stores",
+                        "register_stores", "pipelined_register_stores", "instructions",
                         "it_instructions", "skipped")}
 
 

@@ -272,18 +272,27 @@ class Schedule:
 
 
 def pipelines_behind(previous: Instruction, ins: Instruction) -> bool:
-    """Whether a single load or store completes in one cycle behind the instruction before it
+    """Whether a single load or store completes a cycle early behind the instruction before it
     (Cortex-M4: ARM Cortex-M4 TRM r0p1, note to Table 3-1, "neighboring load and store single
     instructions can pipeline their address and data phases", and section 3.3.2 "Load/store
-    timings"): both are single loads or stores, the first's loaded register does not form the
-    second's address, and the first is not a store with a register offset ("other instructions
-    cannot be pipelined after STR with register offset"). A literal load (LDR Rx, [PC, #imm])
-    is left at its own cost: the TRM says it may contend with the fetch unit instead."""
-    if ins.kind not in _SINGLE or previous.kind not in _SINGLE or "r15" in ins.address:
+    timings": "LDR [any] are pipelined when possible ... if the next instruction is an LDR or
+    STR, and the destination of the first LDR is not used to compute the base address for the
+    next instruction, then one cycle is removed from the cost of the next instruction"; "STR can
+    only be pipelined when it follows an LDR, but nothing can be pipelined after the store").
+    So: a single load or store behind a single load whose loaded register does not form its
+    address. A literal load (LDR Rx, [PC, #imm]) is left at its own cost: the TRM says it may
+    contend with the fetch unit instead."""
+    if ins.kind not in _SINGLE or previous.kind != "load" or "r15" in ins.address:
         return False
-    if previous.kind == "store":
-        return len(previous.address) < 2
     return not set(previous.dst[:1]) & set(ins.address)
+
+
+def register_offset(ins: Instruction) -> bool:
+    """A single store whose address adds a register (STR Rx, [Ry, Rz{, LSL #n}]): the Cortex-M4
+    TRM's 3.3.2 prices only "STR Rx,[Ry,#imm]" at "always one cycle" (the address is formed in
+    the first cycle, the data stored while the next instruction executes); the others take the
+    table's two cycles unless they pipeline behind a load."""
+    return ins.kind == "store" and len(ins.address) >= 2
 
 
 def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
@@ -292,6 +301,7 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
     """Per measured region of a PC stream: issue cycles, instructions (of which IT
     instructions, which Renode's opcode counters do not see), taken branches, single loads and
     stores that pipeline behind the one before them (pipelines_behind: the Cortex-M4's rule),
+    the single stores with a register offset and how many of those pipelined (register_offset),
     the registers LDM/STM moved and skipped PCs (not in the listing).
     Regions run between pairs of entries to `boundary` (cycles_now, as in collect.py), or with
     pairs=False from every entry to the next; the boundary instruction itself is not counted,
@@ -319,7 +329,8 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
             if opens:
                 current = {"issue_cycles": 0, "instructions": 0, "taken_branches": 0,
                            "it_instructions": 0, "skipped": 0, "pipelined_loads": 0,
-                           "pipelined_stores": 0, "ldm_regs": 0, "stm_regs": 0}
+                           "pipelined_stores": 0, "register_stores": 0,
+                           "pipelined_register_stores": 0, "ldm_regs": 0, "stm_regs": 0}
                 start = schedule.cycle + 1
                 if replay is not None:
                     reads_at_start, misses_at_start = replay.reads, replay.misses
@@ -339,8 +350,12 @@ def schedule_regions(pcs: Iterable[int], table: dict[int, Instruction],
                 replay.branch()
         if replay is not None:
             replay.execute(pc, ins)
-        if previous is not None and pipelines_behind(previous[1], ins):
+        pipelined = previous is not None and pipelines_behind(previous[1], ins)
+        if pipelined:
             current["pipelined_loads" if ins.kind == "load" else "pipelined_stores"] += 1
+        if register_offset(ins):
+            current["register_stores"] += 1
+            current["pipelined_register_stores"] += pipelined
         current["instructions"] += 1
         current["it_instructions"] += ins.kind == "it"
         # The registers each executed LDM/STM/PUSH/POP moves, from its own listing (the opcode

@@ -19,7 +19,7 @@ from models.cores.base import aggregate
 from models.params import Values
 
 # What the Cortex-M4 model takes from a region's trace (collect.TRACED_FIELDS["m4"]).
-TRACED = ("taken_branches", "pipelined_loads", "pipelined_stores")
+TRACED = ("taken_branches", "pipelined_loads", "register_stores", "pipelined_register_stores")
 
 
 def uncounted(region: dict[str, Any]) -> float:

@@ -269,7 +269,7 @@ def markdown(rows: list[Row], profiles: list[dict[str, Any]], values: Values,
         "",
         "- Region: from the entry of `start_trigger` to the entry of `stop_trigger` "
         "(`models/validation/profile.py`): instruction classes from the opcode counters, taken "
-        "branches and pipelined loads and stores from the execution trace, as for the "
+        "branches, pipelined loads and register-offset stores from the execution trace, as for the "
         "matrix's -O3 Cortex-M4 regions.",
         f"- Scale: profiled at gsf {gsf}, compared with the published cycles x {gsf}/16. "
         "`support/main.c` times one call of `benchmark()`, which runs the benchmark's whole "

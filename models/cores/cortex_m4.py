@@ -25,6 +25,7 @@ from models.cores.base import UNCONDITIONAL_BRANCHES, Memory
 from models.params import AS_RUN, Param, Values
 
 TRM = "ARM Cortex-M4 TRM r0p1, Table 3-1"
+TRM_LOAD_STORE = TRM + " and section 3.3.2"
 # For regions without a trace (-O0 code, which is not traced, and the libraries' benchmark
 # programs): the share of single loads that pipeline behind a load (0.19-0.40 per region), and of
 # single stores that have a register offset (0-0.018 per region; none of them is then assumed to
@@ -47,11 +48,11 @@ class CortexM4:
     def params(self) -> list[Param]:
         return [
             Param("m4.load_cycles", 2.0, "cycles/instr",
-                  "single load (2; 1 when pipelined behind another load/store)", TRM,
+                  "single load (2; 1 when pipelined behind a load)", TRM_LOAD_STORE,
                   fit=True, fit_by=AS_RUN, prior=0.3, bounds=(1.0, 2.0)),
             Param("m4.store_cycles", 2.0, "cycles/instr",
                   "single store with a register offset (2; 1 when pipelined behind a load; "
-                  "immediate offsets always 1)", TRM, fit=True, fit_by=AS_RUN,
+                  "immediate offsets always 1)", TRM_LOAD_STORE, fit=True, fit_by=AS_RUN,
                   prior=0.3,
                   bounds=(1.0, 2.0)),
             Param("m4.refill_cycles", 2.0, "cycles",

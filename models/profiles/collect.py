@@ -567,8 +567,9 @@ def scheduled(board: str, opt: str, app: str = "bench") -> bool:
 
 # What a region keeps of its trace (region["schedule"]), per core: the M7 model prices its issue
 # cycles and taken branches; the M4 issues one instruction at a time, so its model takes the
-# taken branches and the loads and stores that pipeline behind their neighbours, and the M7's
-# issue cycles of its code would mean nothing.
+# taken branches, the loads that pipeline behind a load and the stores with a register offset
+# (those behind a load apart), and the M7's issue cycles of its code would mean nothing. The M4's
+# pipelined stores are kept for the record: an immediate-offset store costs one cycle anyway.
 TRACED_FIELDS = {"m7": ("issue_cycles", "taken_branches", "instructions", "it_instructions",
                         "skipped"),
                  "m4": ("taken_branches", "pipelined_loads", "pipelined_stores",

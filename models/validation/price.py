@@ -15,11 +15,8 @@ from typing import Any
 
 from models import boards
 from models.cores import CORES
-from models.cores.base import aggregate
+from models.cores.base import TRACED_PRICES, aggregate
 from models.params import Values
-
-# What the Cortex-M4 model takes from a region's trace (collect.TRACED_FIELDS["m4"]).
-TRACED = ("taken_branches", "pipelined_loads", "register_stores", "pipelined_register_stores")
 
 
 def uncounted(region: dict[str, Any]) -> float:
@@ -40,7 +37,8 @@ def region_sums(region: dict[str, Any]) -> dict[str, float]:
     classes["other"] = classes.get("other", 0.0) + uncounted(region)
     sums = aggregate(classes)
     schedule = region.get("schedule") or {}
-    sums.update({name: float(schedule[name]) for name in TRACED if name in schedule})
+    # What the core models price of a trace, as far as the region's (an M4's) holds it.
+    sums.update({name: float(schedule[name]) for name in TRACED_PRICES if name in schedule})
     return sums
 
 

@@ -249,13 +249,7 @@ namespace Antmicro.Renode.Peripherals.I2C
                     writeCallback: (_, value) => { if(value) SoftwareReset(); })
                 // After ENABLE the bus state is UNKNOWN until firmware forces IDLE (28.6.2.4.2).
                 .WithFlag(1, out enabled, name: "ENABLE", writeCallback: (_, __) => busState = BusState.Unknown)
-                .WithValueField(2, 3, out operatingMode, name: "MODE", writeCallback: (_, value) =>
-                {
-                    if(value != ModeI2cMaster)
-                    {
-                        this.Log(LogLevel.Warning, "MODE {0}: only I2C master (5) is modelled", value);
-                    }
-                })
+                .WithValueField(2, 3, out operatingMode, name: "MODE")
                 .WithReservedBits(5, 2)
                 .WithTaggedFlag("RUNSTDBY", 7)
                 .WithReservedBits(8, 8)
@@ -269,7 +263,16 @@ namespace Antmicro.Renode.Peripherals.I2C
                 .WithFlag(27, name: "SCLSM")
                 .WithValueField(28, 2, name: "INACTOUT")
                 .WithFlag(30, name: "LOWTOUTEN")
-                .WithReservedBits(31, 1);
+                .WithReservedBits(31, 1)
+                // Checked once the whole write has landed: drivers reset with SWRST and MODE 0
+                // (Harmony's SERCOM I2C PLIB does), which is no other mode in use.
+                .WithWriteCallback((_, __) =>
+                {
+                    if(enabled.Value && operatingMode.Value != ModeI2cMaster)
+                    {
+                        this.Log(LogLevel.Warning, "Enabled in MODE {0}: only I2C master (5) is modelled", operatingMode.Value);
+                    }
+                });
 
             dwordRegisters.DefineRegister((long)Registers.ControlB)
                 .WithReservedBits(0, 8)

@@ -4,7 +4,8 @@ Documentation     Vendor HAL start-ups on the project's boards: ST's STM32CubeF4
 ...               HSE through the PLL to 168 MHz with PWR scale 1 and 5 flash wait states, USART2
 ...               through HAL_UART_Transmit), then what the image prints on USART2; and
 ...               Microchip's Harmony 3 on the SAMD21, its DFLL48M clock set-up, then its banner
-...               on SERCOM3.
+...               on SERCOM3, and cryptoauthlib through its Harmony HAL and the SERCOM2 I2C master
+...               PLIB on the board's ATECC508A.
 ...               Images: firmware/vendor-hal/ (build/fw-vendor-hal/). The vendor files are fetched
 ...               by commit and SHA-256 (firmware/third_party/files.lock); where they cannot be
 ...               fetched the images are not built and the tests are SKIPPED, each naming why.
@@ -67,6 +68,25 @@ Should Print Harmony's Banner On SERCOM3 After Its DFLL48M Clock Set-Up
     Should Be Equal As Integers    ${dfllctrl.strip()}    0x6    DFLLCTRL: ENABLE | MODE (closed loop), ONDEMAND cleared
     ${dfllmul}=    Execute Command    sysbus ReadDoubleWord 0x4000082C
     Should Be Equal As Integers    ${dfllmul.strip()}    0x040105B8    DFLLMUL: CSTEP 1, FSTEP 1, MUL 1464
+
+Should Run cryptoauthlib Through Its Harmony HAL On The ATECC508A
+    [Documentation]    A cryptoauthlib example as MCC builds one: Harmony 3's i2c_eeprom start-up
+    ...                (its interrupt-driven SERCOM2 I2C master PLIB at 400 kHz) and cryptoauthlib
+    ...                v3.3.3's lib/hal/hal_i2c_harmony.c. calib_wakeup_i2c drops the bus to
+    ...                100 kHz through the PLIB's TransferSetup for the wake pulse (SDA low past
+    ...                tWLO, 60 us), then the device answers at 400 kHz. Expected values from the
+    ...                ATECC508A data sheet and FIPS 180-4: the Info command's revision 00 00 50 00;
+    ...                serial number bytes 0-1 01 23 and byte 8 EE; Random on an unlocked
+    ...                configuration zone returns FF FF 00 00 repeated; SHA-256 of "abc".
+    [Tags]    samd21    cryptoauthlib
+    Boot Vendor Image    samd21    cryptoauthlib_info    exception_table
+    Wait For Line On Uart    cryptoauthlib on Harmony 3: ATECC508A on SERCOM2
+    Wait For Line On Uart    @init status=0
+    Wait For Line On Uart    @info status=0 00005000
+    Wait For Line On Uart    @serial status=0 0123[0-9a-f]{12}ee    treatAsRegex=true
+    Wait For Line On Uart    @random status=0 (ffff0000){8}    treatAsRegex=true
+    Wait For Line On Uart    @sha256 status=0 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+    Wait For Line On Uart    @done
 
 *** Keywords ***
 Boot Vendor Image

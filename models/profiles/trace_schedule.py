@@ -385,6 +385,8 @@ def trace_pcs(path: Path, table: dict[int, Instruction] | None = None) -> Iterab
     pending: int | None = None      # an undecoded PC whose block's rest is still unknown
     with open(path) as trace:
         for line in trace:
+            if not line.endswith("\n"):
+                break   # the tracer is still writing this line
             if line.startswith("0x"):
                 pc = int(line, 16)
             elif line.startswith(UNDECODED):

@@ -20,10 +20,11 @@ needs_gcc = pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None,
 needs_renode = pytest.mark.skipif(collect.find_renode() is None, reason="Renode not found")
 
 
-def demo(tmp_path: Path, mode: int = 0, strip: bool = False) -> Path:
-    out = tmp_path / f"demo{mode}{'-stripped' if strip else ''}.elf"
+def demo(tmp_path: Path, mode: int = 0, strip: bool = False, preamble: int = 0) -> Path:
+    out = tmp_path / f"demo{mode}-{preamble}{'-stripped' if strip else ''}.elf"
     subprocess.run(["arm-none-eabi-gcc", "-mcpu=cortex-m4", "-mthumb", "-O2", "-Wall", "-Wextra",
-                    "-Werror", "-nostdlib", "-nostartfiles", f"-DDEMO_MODE={mode}", "-T",
+                    "-Werror", "-nostdlib", "-nostartfiles", f"-DDEMO_MODE={mode}",
+                    f"-DDEMO_PREAMBLE={preamble}", "-T",
                     str(DATA / "user_demo.ld"), str(DATA / "user_demo.c"), "-o", str(out)]
                    + (["-s"] if strip else []), check=True)
     return out
@@ -125,6 +126,47 @@ def test_every_call_is_counted_and_priced(tmp_path, capsys):
     cycles = target["predicted_cycles"]
     assert cycles["min"] == cycles["max"] > target["instructions_per_call"] * 0.9
     assert target["band_widened_because"]  # a generic core: said why
+
+
+def test_a_long_run_is_traced_from_shortly_before_its_first_call():
+    # 200 M instructions before the first call, at 600 instructions a microsecond, 8 of them
+    # skipped polling an engine: the tracer starts TRACE_MARGIN_MAX (1 M) instructions early,
+    # a hundredth of the way being more.
+    calls = [run.Call([], 100.0, start=200_000_000, skipped_before=8, end=200_000_100),
+             run.Call([], 100.0, start=200_000_200, skipped_before=8, end=200_000_300)]
+    outcome = run.Outcome([], [], {"f": calls}, executed=300_000_000, mips=600.0)
+    window = run.trace_window(outcome)
+    assert window.begin == 199_000_008
+    assert window.span == 1_000_300
+    assert run.trace_start(window, 600.0) == "0.331666"   # whole microseconds, never late
+    assert run.trace_window(outcome, run.TRACE_RETRY_FACTOR).begin == 190_000_008
+    # Nearer reset, a hundredth of the way.
+    near = run.Outcome([], [], {"f": [run.Call([], 1.0, start=40_000_000, end=40_000_001)]},
+                       executed=50_000_000, mips=600.0)
+    assert run.trace_window(near).begin == 39_600_000
+    # A short run is traced from reset, and one whose CPU rate is unknown too (it then needs
+    # its whole length within TRACE_LIMIT).
+    assert run.trace_window(run.Outcome([], [], {"f": calls}, executed=300_000_000)) == \
+        run.TraceWindow(0, 300_000_000)
+    short = run.Outcome([], [], {"f": calls[:1]}, executed=1_000, mips=600.0)
+    assert run.trace_window(short) == run.TraceWindow(0, 1_000)
+
+
+@needs_gcc
+@needs_renode
+def test_the_calls_traced_after_a_long_start_match_a_trace_from_reset(tmp_path, capsys,
+                                                                       monkeypatch):
+    path = demo(tmp_path, preamble=100_000)   # about 500 k instructions before the first call
+    argv = ["--elf", str(path), "--core", "m4", "--clock-hz", "16e6", "--function",
+            "sum_of_squares", "--json", "--simulated-seconds", "1"]
+    assert cli.main(argv) == 0
+    from_reset = json.loads(capsys.readouterr().out)["targets"][0]
+    monkeypatch.setattr(run, "TRACE_LIMIT", 200_000)
+    assert cli.main(argv) == 0
+    windowed = json.loads(capsys.readouterr().out)["targets"][0]
+    assert not any("schedule" in reason for reason in windowed["band_widened_because"])
+    assert windowed["traced"] and windowed["traced"] == from_reset["traced"]
+    assert windowed["predicted_cycles"] == from_reset["predicted_cycles"]
 
 
 @needs_gcc

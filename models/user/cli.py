@@ -101,7 +101,7 @@ def lines_of(p: price.Prediction) -> list[str]:
            f"{p.clock_hz / 1e6:g} MHz",
            f"  naive       {p.naive_cycles:,.0f} cycles (Renode: one per instruction)",
            f"  memories    code in {p.place.code}, stack in {p.place.data}"]
-    if "nvm_misses" in p.traced:
+    if p.traced.get("nvm_reads", 0) > 0:
         out.append(f"  fetches     {p.traced['nvm_misses']:,.0f} misses of the flash's read cache "
                    f"in {p.traced.get('nvm_reads', 0):,.0f} fetches per call (median), each "
                    "priced as a read of the flash: in the figures above")
@@ -119,6 +119,29 @@ def bands_text(p: price.Prediction) -> str:
     coverage = "" if p.band_coverage != p.band_coverage else \
         f", coverage {p.band_coverage:.0%} on published figures"
     return f"80 % band of the core model{coverage}"
+
+
+def trace_calls(args: argparse.Namespace, renode: str, path: Path, chosen: list[run.Target],
+                work: Path, platform: list[str], core: str, outcome: run.Outcome
+                ) -> tuple[dict[str, list[dict[str, float]]], str]:
+    """The calls' traced schedules, or why there are none: from reset where the run was short,
+    else from shortly before the first call (run.trace_window), once more with a wider margin
+    where the traced run reached that call before its tracer started."""
+    for factor in (1, run.TRACE_RETRY_FACTOR):
+        window = run.trace_window(outcome, factor)
+        if window.span > run.TRACE_LIMIT:
+            return {}, (f"tracing the calls takes {window.span:,} instructions, more than the "
+                        f"{run.TRACE_LIMIT:,} it traces")
+        if not args.json:
+            where = f" from instruction {window.begin:,}" if window.begin else ""
+            print(f"predict: tracing the calls{where} for the {generic.CORES[core]}'s schedule "
+                  "...", flush=True)
+        traced = run.schedules(renode, path, chosen, work, platform, core, outcome, args.calls,
+                               args.simulated_seconds, args.host_seconds,
+                               boards.FETCH_CACHES.get(args.board or ""), window)
+        if traced is not None:
+            return traced, ""
+    return {}, "the traced run reached the first call before its tracer started"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,16 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     priceable = all(outcome.calls[t.label] and not any(c.slept for c in outcome.calls[t.label])
                     for t in chosen)
     if priceable:
-        if outcome.executed <= run.TRACE_LIMIT:
-            if not args.json:
-                print(f"predict: tracing the calls for the {generic.CORES[core]}'s schedule "
-                      "...", flush=True)
-            traced = run.schedules(renode, path, chosen, work, platform, core, outcome,
-                                   args.calls, args.simulated_seconds, args.host_seconds,
-                                   boards.FETCH_CACHES.get(args.board or ""))
-        else:
-            untraced = (f"the run executed {outcome.executed:,} instructions, more than the "
-                        f"{run.TRACE_LIMIT:,} it traces")
+        traced, untraced = trace_calls(args, renode, path, chosen, work, platform, core, outcome)
     from models import pipeline  # the calibration: a few seconds, only once the run is done
     fitted = pipeline.run(progress=False)
     band = pipeline.model_bands(fitted)["core"]

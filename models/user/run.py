@@ -15,6 +15,7 @@ the ELF: Renode's Cortex-M model and the memories its sections and stack use (ge
 """
 from __future__ import annotations
 
+import math
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -57,6 +58,8 @@ class Call:
     slept: bool = False              # a WFI ran inside the call
     start: int = 0                   # the CPU's executed instructions at the call's entry
     waited: float = 0.0              # instructions skipped while it polled a busy engine
+    skipped_before: int = 0          # instructions the CPU skipped before the call's entry
+    end: int = 0                     # the CPU's executed instructions at the call's return
 
 
 @dataclass
@@ -68,6 +71,7 @@ class Outcome:
     ended: str = ""                  # why the run stopped
     host_seconds: float = 0.0
     executed: int = 0                # instructions the run executed up to its last snapshot
+    mips: float = 0.0                # the CPU's PerformanceInMips (0 if the run did not say)
 
 
 def targets(path: Path, functions: list[str], regions: list[str]) -> list[Target]:
@@ -152,8 +156,12 @@ def script(path: Path, chosen: list[Target], work: Path, platform: list[str],
     lines += [f"cpu InstallOpcodeCounterPattern \"{opcodes.generic_name(i)}\" \"{pattern}\""
               for i, (_, pattern) in enumerate(opcodes.GENERIC_PATTERNS)]
     lines += hook_lines(path, chosen, work / "snapshots.txt", names)
-    # The run is bounded in simulated time; then the last PC is written for the report.
-    lines += [f'emulation RunFor "{simulated_seconds:g}"',
+    # The CPU's rate, which turns instructions into the virtual time a traced run goes by
+    # (trace_window); then a run bounded in simulated time, after which the last PC is written
+    # for the report.
+    lines += [f"python \"f = open(r'{work / 'mips.txt'}', 'w'); "
+              f"f.write(str(monitor.Machine['sysbus.cpu'].PerformanceInMips)); f.close()\"",
+              f'emulation RunFor "{simulated_seconds:g}"',
               f"python \"f = open(r'{work / 'last-pc.txt'}', 'w'); "
               f"f.write(str(monitor.Machine['sysbus.cpu'].PC.RawValue)); f.close()\"",
               "quit"]
@@ -231,7 +239,8 @@ def split_calls(rows: list[Row], count: int) -> tuple[dict[int, list[Call]], str
             else:
                 open_calls[index] = (counters, executed, 1)
                 skipped_at[index] = skipped
-                pending[index] = Call([0] * len(counters), 0.0, start=executed)
+                pending[index] = Call([0] * len(counters), 0.0, start=executed,
+                                      skipped_before=skipped)
         elif index in open_calls:
             begin, at, depth = open_calls[index]
             if depth > 1:
@@ -242,6 +251,7 @@ def split_calls(rows: list[Row], count: int) -> tuple[dict[int, list[Call]], str
             call.raw = [r + ((e - b) % collect.COUNTER_RANGE)
                         for r, b, e in zip(call.raw, begin, counters)]
             call.executed += executed - at
+            call.end = executed
             call.waited = float(skipped - skipped_at.pop(index))
             calls[index].append(call)
     return calls, fault
@@ -254,6 +264,7 @@ def run(renode: str, path: Path, chosen: list[Target], work: Path, platform: lis
     snapshots = work / "snapshots.txt"
     snapshots.unlink(missing_ok=True)
     (work / "last-pc.txt").unlink(missing_ok=True)
+    (work / "mips.txt").unlink(missing_ok=True)
     resc, names, exact = script(path, chosen, work, platform, simulated_seconds)
     log_path = work / "renode.log"
     with open(log_path, "w") as log:
@@ -286,8 +297,17 @@ def run(renode: str, path: Path, chosen: list[Target], work: Path, platform: lis
     split, fault = split_calls(rows, len(chosen))
     outcome = Outcome(names, exact, {t.label: split[i][:calls] if calls else split[i]
                                      for i, t in enumerate(chosen)}, fault, ended, seconds,
-                      rows[-1][3] if rows else 0)
+                      rows[-1][3] if rows else 0, read_mips(work))
     return outcome
+
+
+def read_mips(work: Path) -> float:
+    written = work / "mips.txt"
+    text = written.read_text().strip() if written.exists() else ""
+    try:
+        return float(text)
+    except ValueError:
+        return 0.0
 
 
 def last_pc(work: Path) -> str:
@@ -302,9 +322,48 @@ def classes_of(call: Call, outcome: Outcome) -> dict[str, Any]:
     return opcodes.class_counts(raw, outcome.exact)
 
 
-# A run that executed more than this many instructions is not traced for the issue schedule:
-# its trace (a line per instruction) would cost more host time than the prediction is worth.
+# The most instructions a traced run writes for the issue schedule: a trace (a line per
+# instruction, about 10 us of host time each with its replay) longer than this would cost more
+# host time than the prediction is worth.
 TRACE_LIMIT = 30_000_000
+# A run longer than TRACE_LIMIT is traced from shortly before the first call it prices, if its
+# calls fit (trace_window). The traced run goes there by virtual time (`emulation RunFor`), which
+# passes PerformanceInMips instructions a microsecond, skipped ones included (BusyPoll.cs), and
+# more while the core sleeps: a place worked out from instructions is never late in time. The
+# traced run (no opcode counting) may still part from the counted one by a few instructions an
+# engine job (a poll that finds the engine busy once more, see sampled_schedule.py), so the tracer
+# starts a margin earlier: a hundredth of the way to the call, at least TRACE_MARGIN_MIN and at
+# most TRACE_MARGIN_MAX instructions (10 host seconds of trace). Should the first call still
+# come before the tracer, the run is traced once more with ten times the margin.
+TRACE_MARGIN_MIN = 10_000
+TRACE_MARGIN_MAX = 1_000_000
+TRACE_RETRY_FACTOR = 10
+
+
+@dataclass(frozen=True)
+class TraceWindow:
+    begin: int    # the instruction (executed and skipped) at which the tracer starts; 0: at reset
+    span: int     # instructions the trace holds, from there to the last priced call's return
+
+
+def trace_window(counted: Outcome, margin_factor: int = 1) -> TraceWindow:
+    """Where the traced run starts its tracer, and how much it traces: from reset where the
+    counted run was short enough, else from a margin before the first priced call."""
+    calls = [call for found in counted.calls.values() for call in found]
+    if not calls or counted.executed <= TRACE_LIMIT or counted.mips <= 0:
+        return TraceWindow(0, counted.executed)
+    first = min(calls, key=lambda call: call.start)
+    place = first.start + first.skipped_before
+    margin = margin_factor * min(TRACE_MARGIN_MAX, max(TRACE_MARGIN_MIN, place // 100))
+    begin = max(0, place - margin)
+    return TraceWindow(begin, max(call.end for call in calls) - max(0, first.start - margin))
+
+
+def trace_start(window: TraceWindow, mips: float) -> str:
+    """The RunFor step to the tracer's start: whole microseconds, rounded down (early)."""
+    return f"{math.floor(window.begin / mips) / 1e6:.6f}"
+
+
 MARK = -1   # a boundary no PC takes
 # What a user's call also keeps of its trace: the registers its LDM/STM moved, exact where the
 # opcode counters only have an image-wide mean (price.py replaces the counted ones with them).
@@ -336,20 +395,45 @@ def call_stream(pcs: Iterable[int], target: Target,
         yield pc
 
 
+def first_calls(stream: Iterable[int], count: int) -> Iterator[int]:
+    """A call_stream up to the end of its first `count` calls: the trace goes on growing while
+    it is read, and only those calls are priced."""
+    marks = 0
+    for pc in stream:
+        yield pc
+        if pc == MARK:
+            marks += 1
+            if marks == 2 * count:
+                return
+
+
 def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platform: list[str],
               core: str, counted: Outcome, calls: int | None,
               simulated_seconds: float = SIMULATED_SECONDS,
               host_seconds: float = HOST_SECONDS,
-              fetch_cache: trace_schedule.FetchCache | None = None
-              ) -> dict[str, list[dict[str, float]]]:
+              fetch_cache: trace_schedule.FetchCache | None = None,
+              window: TraceWindow = TraceWindow(0, 0)
+              ) -> dict[str, list[dict[str, float]]] | None:
     """What each call's execution trace shows (collect.TRACED_FIELDS of the core): a second run
-    with Renode's execution tracer, stopped after the calls the counted run saw."""
+    with Renode's execution tracer, from reset or from the window's start (trace_window), stopped
+    after the calls the counted run saw. None if a priced call began before the tracer did."""
     trace = work / "trace.txt"
     trace.unlink(missing_ok=True)
-    traced_platform = platform + [f'cpu CreateExecutionTracing "schedule" @{trace} PC']
-    lines = list(traced_platform)
-    lines += hook_lines(path, chosen, work / "snapshots.txt", [])
-    lines += [f'emulation RunFor "{simulated_seconds:g}"', "quit"]
+    tracer_start = work / "trace-start.txt"
+    tracer_start.unlink(missing_ok=True)
+    tracer = f'cpu CreateExecutionTracing "schedule" @{trace} PC'
+    lines = list(platform)
+    if window.begin:
+        lines += hook_lines(path, chosen, work / "snapshots.txt", [])
+        step = trace_start(window, counted.mips)
+        lines += [f'emulation RunFor "{step}"',
+                  f"python \"f = open(r'{tracer_start}', 'w'); "
+                  f"f.write(str(monitor.Machine['sysbus.cpu'].ExecutedInstructions)); f.close()\"",
+                  tracer,
+                  f'emulation RunFor "{max(0.0, simulated_seconds - float(step)):.6f}"', "quit"]
+    else:
+        lines += [tracer, *hook_lines(path, chosen, work / "snapshots.txt", [])]
+        lines += [f'emulation RunFor "{simulated_seconds:g}"', "quit"]
     resc = work / "trace.resc"
     resc.write_text("\n".join(lines) + "\n")
     snapshots = work / "snapshots.txt"
@@ -364,7 +448,8 @@ def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platfor
     def walk() -> dict[str, list[dict[str, float]]]:
         found = {}
         for target in chosen:
-            stream = call_stream(trace_schedule.trace_pcs(trace, table), target, handlers)
+            stream = first_calls(call_stream(trace_schedule.trace_pcs(trace, table), target,
+                                             handlers), wanted[target.label])
             regions = trace_schedule.schedule_regions(stream, table, MARK,
                                                       fetch_cache=fetch_cache)
             fields = TRACED_FIELDS[core] + TRACED_REGISTERS + (CACHE_FIELDS if fetch_cache
@@ -384,6 +469,8 @@ def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platfor
                 if all(len(done[i]) >= wanted[t.label] for i, t in enumerate(chosen)):
                     break
                 time.sleep(0.2)
+            if window.begin and not began_after(tracer_start, snapshots, len(chosen)):
+                return None
             # The tracer's writer runs behind the emulation: walk the trace until it holds
             # every call the hooks saw end.
             while time.monotonic() - started < host_seconds:
@@ -396,5 +483,15 @@ def schedules(renode: str, path: Path, chosen: list[Target], work: Path, platfor
                 time.sleep(1.0)
         finally:
             collect.stop_renode(process)
-    trace.unlink(missing_ok=True)
+            trace.unlink(missing_ok=True)
     return out
+
+
+def began_after(started: Path, snapshots: Path, count: int) -> bool:
+    """Whether the traced run started its tracer (the CPU's executed instructions in `started`)
+    before the first call of every target that the hooks saw."""
+    text = started.read_text().strip().rstrip("L") if started.exists() else ""
+    if not text.isdigit() or not snapshots.exists():
+        return False
+    calls, _ = split_calls(parse(snapshots.read_text()), count)
+    return all(found and found[0].start >= int(text) for found in calls.values())

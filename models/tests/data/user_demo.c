@@ -1,6 +1,6 @@
 /* A user's firmware in miniature, for the tests of `predict --elf` (models/user/): a function
  * called three times, one never called, and, by DEMO_MODE, a call that faults or one that
- * sleeps in WFI until SysTick wakes it. */
+ * sleeps in WFI until SysTick wakes it; by DEMO_PREAMBLE, a long start before the calls. */
 #include <stdint.h>
 
 #ifndef DEMO_MODE
@@ -9,6 +9,10 @@
 /* Loop turns of each call of sum_of_squares (tools/bench_predict_elf.py makes it long). */
 #ifndef DEMO_TURNS
 #define DEMO_TURNS 100
+#endif
+/* Loop turns of the work before the first call (0: none). */
+#ifndef DEMO_PREAMBLE
+#define DEMO_PREAMBLE 0
 #endif
 
 void reset_handler(void);
@@ -31,6 +35,16 @@ __attribute__((noinline)) uint32_t sum_of_squares(uint32_t n)
         __asm volatile("" : "+r"(sum));
     }
     return sum;
+}
+
+__attribute__((noinline)) uint32_t preamble(uint32_t n)
+{
+    uint32_t x = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        x = x * 5u + i;
+        __asm volatile("" : "+r"(x));
+    }
+    return x;
 }
 
 __attribute__((noinline)) void never_called(void)
@@ -61,6 +75,9 @@ void hard_fault_handler(void)
 
 void reset_handler(void)
 {
+    if (DEMO_PREAMBLE != 0) {
+        sink = preamble(DEMO_PREAMBLE);
+    }
     for (int k = 0; k < 3; k++) {
         sink += sum_of_squares(DEMO_TURNS);
     }

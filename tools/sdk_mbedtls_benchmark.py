@@ -258,8 +258,10 @@ def report(data: dict) -> str:
            "its modelled time in virtual time while NXP's driver polls its status register.",
            "- **predicted**: the user-firmware prediction path (`python -m models predict "
            "--elf ... --function <fn>`) on the same ELF: every instruction of the call priced by "
-           "the board's calibrated core model, in the memories the ELF uses; KiB/s = clock / "
-           "cycles per 1 KiB call.",
+           "the board's calibrated core model, in the memories the ELF uses, with the Cortex-M7's "
+           "issue schedule from an execution trace of the calls (started shortly before the "
+           "first one: `models/user/run.py` trace_window); KiB/s = clock / cycles per 1 KiB "
+           "call.",
            "- **matrix**: the project's own benchmark programs' predictions for the same "
            "operation (reports/predictions.csv, 1 KiB buffer), for its two builds: `-O0` (none) "
            "and `-O3` (high-speed), software (sw) and accelerator (hw) paths.",
@@ -365,7 +367,12 @@ EXPLANATION = """## Why the columns differ
   synchronisations, which skipping moves. With blocks of one instruction (`cpu MaximumBlockSize
   1`) the two runs agree: `60066.89 KiB/s, 9.65 cycles/byte` skipping off and on (360 and 21 host
   seconds to the row, against 345 and 21 with Renode's default blocks). The figures above are
-  Renode's default blocks'.
+  Renode's default blocks'. The whole RT1060 benchmark with blocks of one instruction (skipping
+  on) took 682 host seconds against 583, on a host running other work beside it; of its 23 rows
+  with a figure, 9 print the same (the software rows: MD5, SHA-512, DES, ...) and the rest
+  differ by at most 0.33 % (AES-CCM-128 5089.94 against 5106.82 KiB/s; CTR_DRBG and AES-CFB8,
+  which hand the DCP many small packets a second, 0.32-0.33 %), so block granularity, not
+  skipping, is what moves a printed figure, and more where a row reads SysTick more often.
 - **Host time.** With the polling loops skipped, each row costs the host about a minute or less;
   rows that hand the engine one 16-byte block at a time (AES-CFB8: a DCP packet per byte) cost
   more, in the model's per-packet work. The last column gives each row's host seconds.

@@ -3,6 +3,7 @@
 //
 // This file is licensed under the MIT License.
 //
+using System;
 using System.Reflection;
 
 using Antmicro.Renode.Core;
@@ -90,9 +91,7 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             }
             cpu.SyncTime();
             var elapsedTicks = cpu.TimeHandle.TotalElapsedTime.Ticks;
-            var residuum = ResiduumField == null ? 0UL : (ulong)ResiduumField.GetValue(cpu);
-            var instructionsPerSecond = (ulong)cpu.PerformanceInMips * 1000000UL;
-            return TicksToCycles(elapsedTicks) + residuum * frequency / instructionsPerSecond;
+            return TicksToCycles(elapsedTicks) + CounterSync.UnreportedCycles(cpu, frequency);
         }
 
         // Whole seconds and the rest apart: with nanosecond ticks (Renode 1.15 and later) the plain
@@ -109,10 +108,6 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
         private ulong frozenCycles;
         private readonly ulong frequency;
 
-        // BaseCPU.executedResiduum (Renode 1.14 to 1.16): executed instructions not yet reported as time.
-        private static readonly FieldInfo ResiduumField =
-            typeof(BaseCPU).GetField("executedResiduum", BindingFlags.NonPublic | BindingFlags.Instance);
-
         // DWT_CTRL and DWT_CYCCNT (ARMv7-M ARM, C1.8.6/C1.8.7).
         private const long ControlOffset = 0x0;
         private const long CycleCounterOffset = 0x4;
@@ -123,6 +118,15 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     // firmware measures with SysTick, and on the i.MX RT boards (CortexM7_NVIC.cs): syncs time
     // before SYST_CVR is read. Renode 1.16.1's own NVIC syncs there too (its SYST_CVR value
     // provider calls cpu.SyncTime()); this class keeps the behaviour whatever the Renode version.
+    //
+    // Syncing still leaves SYST_CVR at the grain in which the CPU turns instructions into time:
+    // Renode's TimeInterval.FromCPUCycles reports whole multiples of PerformanceInMips /
+    // gcd(PerformanceInMips, 1000) instructions (whole nanoseconds), and keeps the rest as the
+    // CPU's residuum. At 996 MIPS (the RT1170) that is 249 instructions: two reads 402
+    // instructions apart differed by 249 cycles. As for CYCCNT, the read takes the residuum off
+    // the counter (it counts down), at the SysTick's clock, so that it resolves single cycles on
+    // every board. Where the residuum reaches past a reload, the value wraps as the counter would;
+    // its COUNTFLAG and interrupt come at the next whole grain of time, as before.
     public class SyncedNVIC : NVIC, IDoubleWordPeripheral
     {
         public SyncedNVIC(Machine machine, ulong systickFrequency = 50 * 0x800000, byte priorityMask = 0xFF)
@@ -133,28 +137,73 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
 
         public new uint ReadDoubleWord(long offset)
         {
-            if(offset == SysTickCurrentValueOffset)
+            if(offset != SysTickCurrentValueOffset)
             {
-                CounterSync.Sync(machine);
+                return base.ReadDoubleWord(offset);
             }
-            return base.ReadDoubleWord(offset);
+            var cpu = CounterSync.Sync(machine);
+            var value = base.ReadDoubleWord(offset);
+            var reload = base.ReadDoubleWord(SysTickReloadOffset) & SysTickMask;
+            if(cpu == null || !sysTickEnabled || reload == 0)
+            {
+                return value;
+            }
+            var late = CounterSync.UnreportedCycles(cpu, Frequency / Math.Max(1UL, Divider)) % ((ulong)reload + 1);
+            return (uint)(value >= late ? value - late : value + reload + 1 - late);
         }
 
+        public new void WriteDoubleWord(long offset, uint value)
+        {
+            if(offset == SysTickControlOffset)
+            {
+                sysTickEnabled = (value & SysTickEnable) != 0;
+            }
+            base.WriteDoubleWord(offset, value);
+        }
+
+        public new void Reset()
+        {
+            base.Reset();
+            sysTickEnabled = false;
+        }
+
+        private bool sysTickEnabled;
         private readonly Machine machine;
 
-        // SYST_CVR relative to the NVIC's base 0xE000E000 (ARMv6-M ARM, B3.3.2).
+        // SYST_CSR, SYST_RVR and SYST_CVR relative to the NVIC's base 0xE000E000 (ARMv6-M ARM,
+        // B3.3.2); the counter is 24 bits wide.
+        private const long SysTickControlOffset = 0x10;
+        private const long SysTickReloadOffset = 0x14;
         private const long SysTickCurrentValueOffset = 0x18;
+        private const uint SysTickEnable = 0x1;
+        private const uint SysTickMask = 0xFFFFFF;
     }
 
     internal static class CounterSync
     {
-        public static void Sync(Machine machine)
+        // The CPU whose thread is reading, brought up to date; null when the monitor reads.
+        public static BaseCPU Sync(Machine machine)
         {
             ICPU cpu;
-            if(machine.SystemBus.TryGetCurrentCPU(out cpu))
+            if(!machine.SystemBus.TryGetCurrentCPU(out cpu))
             {
-                cpu.SyncTime();
+                return null;
             }
+            cpu.SyncTime();
+            return cpu as BaseCPU;
         }
+
+        // The cycles, at `frequency`, of the instructions the CPU executed but has not yet turned
+        // into time (BaseCPU keeps less than one grain of them as a residuum).
+        public static ulong UnreportedCycles(BaseCPU cpu, ulong frequency)
+        {
+            var residuum = ResiduumField == null ? 0UL : (ulong)ResiduumField.GetValue(cpu);
+            var instructionsPerSecond = (ulong)cpu.PerformanceInMips * 1000000UL;
+            return residuum * frequency / instructionsPerSecond;
+        }
+
+        // BaseCPU.executedResiduum (Renode 1.14 to 1.16): executed instructions not yet reported as time.
+        private static readonly FieldInfo ResiduumField =
+            typeof(BaseCPU).GetField("executedResiduum", BindingFlags.NonPublic | BindingFlags.Instance);
     }
 }

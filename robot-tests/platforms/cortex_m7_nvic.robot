@@ -25,6 +25,15 @@ RT1060 SysTick Should Read The Core's Present Time
     [Tags]    rt1060
     SysTick Should Count The Instructions Between Two Reads    rt1060
 
+RT1170 SysTick Should Read The Core's Present Time At 996 MHz
+    [Documentation]    As on the RT1060, at 996 MIPS, where Renode turns instructions into time in
+    ...                grains of 249 (996 / gcd(996, 1000): whole nanoseconds): the read takes the
+    ...                CPU's not yet reported instructions off the counter
+    ...                (peripherals/CortexM_SyncedCounters.cs); without it the two reads differed
+    ...                by 249 cycles.
+    [Tags]    rt1170
+    SysTick Should Count The Instructions Between Two Reads    rt1170
+
 RT1060 Cache Maintenance By Address Should Be Counted And Cost Nothing Else
     [Documentation]    A DCIMVAC loop over ${LINES} lines (CMSIS's SCB_InvalidateDCache_by_Addr):
     ...                every write is counted, none is refused, and the loop runs to its end.

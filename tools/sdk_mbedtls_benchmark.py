@@ -159,16 +159,19 @@ def finished(lines: list[dict]) -> bool:
         bool(ROW.match(texts[-2]) or PUBLIC_ROW.match(texts[-2]))
 
 
-def predict(board: str, rows: list[str], calls: int, host_seconds: float) -> dict:
+def predict(board: str, rows: list[str], calls: int, host_seconds: float,
+            xip: bool = False) -> dict:
     """One prediction run per row, for the function the row times: the run stops after `calls`
     calls of it, so hooks fire on that row's calls only (a hook costs the host milliseconds; a
     row makes tens of thousands of calls). An accelerated call's engine time is in it: the
-    instructions the core skipped while the driver polled (models/user/price.py)."""
-    elf = IMAGES / board / "mbedtls_benchmark.elf"
+    instructions the core skipped while the driver polled (models/user/price.py). With `xip`,
+    the flash image (mbedtls_benchmark_xip.elf), whose code runs from QSPI flash behind the
+    Cortex-M7's I-cache."""
+    elf = IMAGES / board / f"mbedtls_benchmark{'_xip' if xip else ''}.elf"
     WORK.mkdir(parents=True, exist_ok=True)
     found = {}
     for row in rows:
-        out = WORK / f"{board}-predict-{row}.json"
+        out = WORK / f"{board}{'-xip' if xip else ''}-predict-{row}.json"
         started = time.monotonic()
         subprocess.run([sys.executable, "-m", "models", "predict", "--elf", str(elf), "--board",
                         board, f"--function={ROWS[row][0]}", "--calls", str(calls),
@@ -297,6 +300,7 @@ def report(data: dict) -> str:
             band = f"±{target['band_pct']:.0f} %" if target else "—"
             out.append(f"| {row} | {path} | {fmt(kibs)} | {fmt(cpb)} | {fmt(p_kibs)} | "
                        f"{fmt(p_cpb)} | {band} | {sw} | {hw} | {fmt(took, 0)} |")
+        out += xip_table(data["predictions"].get(f"{board}-xip", {}), predictions)
         printed_all = every_row(record)
         if printed_all:
             total = sum(took for *_, took in printed_all)
@@ -332,6 +336,33 @@ def report(data: dict) -> str:
         out.append("")
     out += [EXPLANATION]
     return "\n".join(out) + "\n"
+
+
+def xip_table(xip: dict, ram: dict) -> list[str]:
+    """The XIP image's predictions beside the RAM image's: its first (cold I-cache) call and the
+    median of its calls, in cycles per byte."""
+    if not xip:
+        return []
+    out = ["", "The XIP image (`mbedtls_benchmark_xip.elf`: code in QSPI flash through FlexSPI, "
+           "behind the Cortex-M7's 32 KiB I-cache; each miss priced as a line fill from the "
+           "EVKB's flash configuration, models/boards.py FLEXSPI_LINE_FILL), predicted the same "
+           "way:", "",
+           "| row | first call cycles/B | its I-cache misses | median cycles/B | band | RAM image "
+           "median cycles/B |", "|---|---|---|---|---|---|"]
+    for row in ROWS:
+        if row not in xip:
+            continue
+        target = xip[row]["targets"][0]
+        first = target["per_call"][0]
+        misses = first.get("nvm_misses")
+        ram_target = ram.get(row, {}).get("targets", [{}])[0]
+        ram_median = ram_target.get("predicted_cycles", {}).get("median")
+        out.append(f"| {row} | {fmt(first['cycles'] / BUFSIZE)} | "
+                   f"{'—' if misses is None else f'{misses:,.0f}'} | "
+                   f"{fmt(target['predicted_cycles']['median'] / BUFSIZE)} | "
+                   f"±{target['band_pct']:.0f} % | "
+                   f"{fmt(ram_median / BUFSIZE if ram_median else None)} |")
+    return out
 
 
 EXPLANATION = """## Why the columns differ
@@ -373,6 +404,11 @@ EXPLANATION = """## Why the columns differ
   differ by at most 0.33 % (AES-CCM-128 5089.94 against 5106.82 KiB/s; CTR_DRBG and AES-CFB8,
   which hand the DCP many small packets a second, 0.32-0.33 %), so block granularity, not
   skipping, is what moves a printed figure, and more where a row reads SysTick more often.
+- **XIP against RAM.** In the XIP image the row's loop finds its code in the Cortex-M7's 32 KiB
+  I-cache after the first call: that call pays some 30-80 line fills from the QSPI flash (420
+  cycles each on the RT1060's 120 MHz read sequence, 644 on the RT1170's 133 MHz one), the later
+  ones cost what the RAM image's calls do. Each miss is priced as a whole read sequence, with no
+  FlexSPI prefetch: an upper bound that no measurement checks, so the band is widened.
 - **Host time.** With the polling loops skipped, each row costs the host about a minute or less;
   rows that hand the engine one 16-byte block at a time (AES-CFB8: a DCP packet per byte) cost
   more, in the model's per-packet work. The last column gives each row's host seconds.
@@ -394,6 +430,8 @@ def main(argv: list[str] | None = None) -> int:
     predicting.add_argument("--row", action="append", choices=sorted(ROWS), required=True)
     predicting.add_argument("--calls", type=int, default=1)
     predicting.add_argument("--host-seconds", type=float, default=1800.0)
+    predicting.add_argument("--xip", action="store_true",
+                            help="the XIP image (code in QSPI flash behind the I-cache)")
     sub.add_parser("report")
     args = parser.parse_args(argv)
     data = load()
@@ -401,8 +439,9 @@ def main(argv: list[str] | None = None) -> int:
         data["runs"][args.board] = run(args.board, args.host_seconds, args.until)
         save(data)
     elif args.command == "predict":
-        found = predict(args.board, args.row, args.calls, args.host_seconds)
-        data["predictions"].setdefault(args.board, {}).update(found)
+        found = predict(args.board, args.row, args.calls, args.host_seconds, args.xip)
+        data["predictions"].setdefault(args.board + ("-xip" if args.xip else ""),
+                                       {}).update(found)
         save(data)
     REPORT.write_text(report(data))
     print(f"wrote {REPORT.relative_to(TOP)}")

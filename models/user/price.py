@@ -150,6 +150,14 @@ def predict(label: str, core: str, clock_hz: float, calls: list[dict[str, float]
                       band.coverage, reasons, where, traced=medians,
                       waited_cycles=statistics.median(waited) if waited else 0.0,
                       per_call=[{"start": float(at), "instructions": n, "cycles": c,
-                                 "waited": w}
-                                for at, n, c, w in zip(starts or [0] * len(executed), executed,
-                                                       in_order, waited)])
+                                 "waited": w, **fetches_of(s)}
+                                for at, n, c, w, s in zip(starts or [0] * len(executed),
+                                                          executed, in_order, waited, schedules)])
+
+
+def fetches_of(schedule: dict[str, float] | None) -> dict[str, float]:
+    """A traced call's flash fetches through its cache and their misses, where it had any: the
+    first call of a loop pays the cold cache, the median hides it."""
+    if not schedule or not schedule.get("nvm_reads"):
+        return {}
+    return {"nvm_reads": schedule["nvm_reads"], "nvm_misses": schedule["nvm_misses"]}

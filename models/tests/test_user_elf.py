@@ -171,6 +171,26 @@ def test_the_calls_traced_after_a_long_start_match_a_trace_from_reset(tmp_path, 
 
 @needs_gcc
 @needs_renode
+def test_targets_too_far_apart_for_one_trace_are_traced_one_by_one(tmp_path, capsys,
+                                                                     monkeypatch):
+    # preamble (about 500 k instructions in its one call) runs before the three calls of
+    # sum_of_squares: with TRACE_LIMIT at 200 k they cannot share a trace, sum_of_squares
+    # alone fits one, and preamble's own call is too long for any. On a Cortex-M7 an untraced
+    # call says so (it is priced per instruction class).
+    path = demo(tmp_path, preamble=100_000)
+    argv = ["--elf", str(path), "--core", "m7", "--clock-hz", "16e6", "--function", "preamble",
+            "--function", "sum_of_squares", "--json", "--simulated-seconds", "1"]
+    monkeypatch.setattr(run, "TRACE_LIMIT", 200_000)
+    assert cli.main(argv) == 0
+    long_one, short_one = json.loads(capsys.readouterr().out)["targets"]
+    assert short_one["function"] == "sum_of_squares" and short_one["traced"]
+    assert not long_one["traced"]
+    assert any("preamble: tracing the calls takes" in reason
+               for reason in long_one["band_widened_because"])
+
+
+@needs_gcc
+@needs_renode
 def test_a_function_never_called_is_said_after_the_run(tmp_path, capsys):
     line = error_of(capsys, ["--elf", str(demo(tmp_path)), "--core", "m4", "--clock-hz", "16e6",
                              "--function", "never_called", "--simulated-seconds", "0.2"])

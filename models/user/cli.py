@@ -15,6 +15,7 @@ it in (price.py). Prints per function: calls seen, instructions, predicted cycle
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import signal
 import sys
@@ -126,7 +127,17 @@ def trace_calls(args: argparse.Namespace, renode: str, path: Path, chosen: list[
                 ) -> tuple[dict[str, list[dict[str, float]]], str]:
     """The calls' traced schedules, or why there are none: from reset where the run was short,
     else from shortly before the first call (run.trace_window), once more with a wider margin
-    where the traced run reached that call before its tracer started."""
+    where the traced run reached that call before its tracer started. Targets whose calls lie
+    too far apart to share one trace are traced one by one."""
+    if len(chosen) > 1 and run.trace_window(outcome).span > run.TRACE_LIMIT:
+        traced: dict[str, list[dict[str, float]]] = {}
+        reasons = []
+        for target in chosen:
+            alone = dataclasses.replace(outcome, calls={target.label: outcome.calls[target.label]})
+            found, why = trace_calls(args, renode, path, [target], work, platform, core, alone)
+            traced.update(found)
+            reasons += [f"{target.label}: {why}"] if why else []
+        return traced, "; ".join(reasons)
     for factor in (1, run.TRACE_RETRY_FACTOR):
         window = run.trace_window(outcome, factor)
         if window.span > run.TRACE_LIMIT:

@@ -125,8 +125,10 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
     // CPU's residuum. At 996 MIPS (the RT1170) that is 249 instructions: two reads 402
     // instructions apart differed by 249 cycles. As for CYCCNT, the read takes the residuum off
     // the counter (it counts down), at the SysTick's clock, so that it resolves single cycles on
-    // every board. Where the residuum reaches past a reload, the value wraps as the counter would;
-    // its COUNTFLAG and interrupt come at the next whole grain of time, as before.
+    // every board. Where the residuum reaches past a reload, the value stops at 0: the reload,
+    // COUNTFLAG and the interrupt come at the next whole grain of time, and a value that wrapped
+    // before them would put firmware's time a whole period back (cycles_systick.c adds a period
+    // per COUNTFLAG): a delay loop started there would end at once.
     public class SyncedNVIC : NVIC, IDoubleWordPeripheral
     {
         public SyncedNVIC(Machine machine, ulong systickFrequency = 50 * 0x800000, byte priorityMask = 0xFF)
@@ -148,8 +150,8 @@ namespace Antmicro.Renode.Peripherals.Miscellaneous
             {
                 return value;
             }
-            var late = CounterSync.UnreportedCycles(cpu, Frequency / Math.Max(1UL, Divider)) % ((ulong)reload + 1);
-            return (uint)(value >= late ? value - late : value + reload + 1 - late);
+            var late = CounterSync.UnreportedCycles(cpu, Frequency / Math.Max(1UL, Divider));
+            return (uint)(value >= late ? value - late : 0);
         }
 
         public new void WriteDoubleWord(long offset, uint value)

@@ -128,7 +128,14 @@ def trace_calls(args: argparse.Namespace, renode: str, path: Path, chosen: list[
     """The calls' traced schedules, or why there are none: from reset where the run was short,
     else from shortly before the first call (run.trace_window), once more with a wider margin
     where the traced run reached that call before its tracer started. Targets whose calls lie
-    too far apart to share one trace are traced one by one."""
+    too far apart to share one trace are traced one by one. A run with the user's own scripts
+    (--with: other machines, links) is traced only from reset, in one step as it was counted:
+    stepped otherwise, a machine linked to another can part from the counted run (a TLS
+    handshake on the samd21 came out 2-5 ms shorter), and the scripts' own files with it."""
+    if args.scripts and outcome.executed > run.TRACE_LIMIT:
+        return {}, (f"the run executed {outcome.executed:,} instructions, more than the "
+                    f"{run.TRACE_LIMIT:,} it traces from reset (a run with --with scripts is "
+                    "traced only from reset)")
     if len(chosen) > 1 and run.trace_window(outcome).span > run.TRACE_LIMIT:
         traced: dict[str, list[dict[str, float]]] = {}
         reasons = []
